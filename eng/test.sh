@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, and the package
+# check. Installs what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+bash eng/install-prereqs.sh
+
+results=$(mktemp -d)
+trap 'rm -rf "$results"' EXIT
+status=0
+dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || status=$?
+
+bash eng/verify-package.sh || status=$?
+
+# One closing line for the whole run, summed over the test projects.
+passed=$(grep -Eo 'Passed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
+failed=$(grep -Eo 'Failed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
+if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
+echo "$passed passed, $failed failed"
+exit "$status"
