@@ -26,9 +26,12 @@ public static class AnalyzerRunner
         .ToImmutableArray();
 
     public static CSharpCompilation CreateCompilation(TestTarget target, params string[] sources)
+        => CreateCompilation(target, sources.Select((source, i) => ($"Source{i}.cs", source)).ToArray());
+
+    public static CSharpCompilation CreateCompilation(TestTarget target, params (string Path, string Source)[] files)
     {
         var parseOptions = new CSharpParseOptions(LanguageVersion.Latest);
-        var trees = sources.Select((source, i) => CSharpSyntaxTree.ParseText(source, parseOptions, path: $"Source{i}.cs"));
+        var trees = files.Select(file => CSharpSyntaxTree.ParseText(file.Source, parseOptions, path: file.Path));
         return CSharpCompilation.Create(
             "Test",
             trees,
