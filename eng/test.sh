@@ -13,6 +13,7 @@ status=0
 dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || status=$?
 
 bash eng/verify-package.sh || status=$?
+bash eng/verify-sample.sh || status=$?
 
 # One closing line for the whole run, summed over the test projects.
 passed=$(grep -Eo 'Passed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
