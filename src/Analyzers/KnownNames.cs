@@ -7,6 +7,12 @@ internal static class KnownNames
     public const string Enumerable = "System.Linq.Enumerable";
     public const string LineCounter = "Streamline.Runtime.LineCounter";
     public const string RuntimeNamespace = "Streamline.Runtime";
+    public const string BinaryReader = "System.IO.BinaryReader";
+    public const string BufferedBinaryReader = "Streamline.Runtime.BufferedBinaryReader";
+    public const string Stream = "System.IO.Stream";
+    public const string MemoryStream = "System.IO.MemoryStream";
+    public const string UnmanagedMemoryStream = "System.IO.UnmanagedMemoryStream";
+    public const string BufferedStream = "System.IO.BufferedStream";
 
     public const string ReadAllLines = "ReadAllLines";
     public const string ReadLines = "ReadLines";

@@ -1,0 +1,48 @@
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.CodeAnalysis;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>The symbols SL1002 needs, resolved once per compilation.</summary>
+internal sealed class BinaryReadSymbols
+{
+    private readonly INamedTypeSymbol? _memoryStream;
+    private readonly INamedTypeSymbol? _unmanagedMemoryStream;
+    private readonly INamedTypeSymbol? _bufferedStream;
+
+    private BinaryReadSymbols(Compilation compilation, INamedTypeSymbol binaryReader)
+    {
+        BinaryReader = binaryReader;
+        FileStream = TypeLookup.GetBestType(compilation, "System.IO.FileStream");
+        _memoryStream = TypeLookup.GetBestType(compilation, KnownNames.MemoryStream);
+        _unmanagedMemoryStream = TypeLookup.GetBestType(compilation, KnownNames.UnmanagedMemoryStream);
+        _bufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
+    }
+
+    public INamedTypeSymbol BinaryReader { get; }
+
+    public INamedTypeSymbol? FileStream { get; }
+
+    public static bool TryCreate(Compilation compilation, [NotNullWhen(true)] out BinaryReadSymbols? symbols)
+    {
+        INamedTypeSymbol? binaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
+        symbols = binaryReader is null ? null : new BinaryReadSymbols(compilation, binaryReader);
+        return symbols is not null;
+    }
+
+    /// <summary>The fixed-size reads that cost a call through the reader's checks for a few bytes each.</summary>
+    public bool IsSmallRead(string name) => name switch
+    {
+        "ReadByte" or "ReadSByte" or "ReadBoolean" or "ReadChar" => true,
+        "ReadInt16" or "ReadUInt16" or "ReadInt32" or "ReadUInt32" or "ReadInt64" or "ReadUInt64" => true,
+        "ReadHalf" or "ReadSingle" or "ReadDouble" or "ReadDecimal" => true,
+        "Read7BitEncodedInt" or "Read7BitEncodedInt64" => true,
+        _ => false,
+    };
+
+    /// <summary>Streams served from memory, where BinaryReader's per-call cost buys nothing to save.</summary>
+    public bool IsFastStream(ITypeSymbol type)
+        => SymbolEqualityComparer.Default.Equals(type, _memoryStream)
+        || SymbolEqualityComparer.Default.Equals(type, _unmanagedMemoryStream)
+        || SymbolEqualityComparer.Default.Equals(type, _bufferedStream);
+}

@@ -1,0 +1,214 @@
+using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>
+/// SL1002: a <see cref="System.IO.BinaryReader"/> that reads small fixed-size values one call at a time inside a loop.
+/// <code>
+/// using var reader = new BinaryReader(File.OpenRead(path));   // reported here, fixable
+/// while (...) total += reader.ReadUInt16();
+/// void Parse(BinaryReader reader) { for (...) reader.ReadInt32(); }   // reported at the first read, no fix
+/// </code>
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property: "true" where the analyzer proved the fix keeps the program's behaviour.</summary>
+    internal const string CanFixProperty = "CanFix";
+
+    internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSmallBinaryReads);
+
+    private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (!BinaryReadSymbols.TryCreate(start.Compilation, out BinaryReadSymbols? symbols))
+                return;
+
+            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, BinaryReadSymbols symbols)
+    {
+        var read = (IInvocationOperation)context.Operation;
+        if (!IsSmallReadInLoop(read, symbols, out ISymbol? reader))
+            return;
+
+        // One diagnostic per reader: only its first small read in a loop reports.
+        IOperation root = LoopContext.Root(read);
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IInvocationOperation other
+                && other.Syntax.SpanStart < read.Syntax.SpanStart
+                && IsSmallReadInLoop(other, symbols, out ISymbol? otherReader)
+                && SymbolEqualityComparer.Default.Equals(reader, otherReader))
+            {
+                return;
+            }
+        }
+
+        if (reader is ILocalSymbol local && TryFindCreation(root, local, symbols, out IObjectCreationOperation? creation))
+        {
+            if (IsAlreadyFastStream(creation, symbols))
+                return;
+
+            bool canFix = IsFixSafe(root, local, creation, symbols);
+            context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
+            return;
+        }
+
+        // A parameter, or a local whose reader comes from elsewhere: report, but the fix can't see the construction.
+        context.ReportDiagnostic(Diagnostic.Create(Rule, read.Syntax.GetLocation(), s_notFixable, reader.Name));
+    }
+
+    /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop.</summary>
+    private static bool IsSmallReadInLoop(IInvocationOperation invocation, BinaryReadSymbols symbols, [NotNullWhen(true)] out ISymbol? reader)
+    {
+        reader = null;
+        IMethodSymbol method = invocation.TargetMethod;
+        if (!symbols.IsSmallRead(method.Name)
+            || method.Parameters.Length != 0
+            || !SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.BinaryReader))
+        {
+            return false;
+        }
+
+        switch (invocation.Instance)
+        {
+            case ILocalReferenceOperation { Local: { RefKind: RefKind.None } local } when SymbolEqualityComparer.Default.Equals(local.Type, symbols.BinaryReader):
+                reader = local;
+                break;
+            case IParameterReferenceOperation { Parameter: { RefKind: RefKind.None } parameter } when SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader):
+                reader = parameter;
+                break;
+            default:
+                return false;
+        }
+
+        return LoopContext.EnclosingLoop(invocation) is not null;
+    }
+
+    /// <summary>The <c>new BinaryReader(...)</c> that initialises <paramref name="local"/>, when that is its only assignment.</summary>
+    private static bool TryFindCreation(IOperation root, ILocalSymbol local, BinaryReadSymbols symbols, [NotNullWhen(true)] out IObjectCreationOperation? creation)
+    {
+        creation = null;
+        foreach (IOperation operation in root.Descendants())
+        {
+            switch (operation)
+            {
+                case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
+                    if (declarator.Initializer?.Value is IObjectCreationOperation created
+                        && SymbolEqualityComparer.Default.Equals(created.Constructor?.ContainingType, symbols.BinaryReader))
+                    {
+                        creation = created;
+                    }
+
+                    break;
+                case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target } when SymbolEqualityComparer.Default.Equals(target.Local, local):
+                    return false;
+            }
+        }
+
+        return creation is not null;
+    }
+
+    /// <summary>Over a MemoryStream or BufferedStream, BinaryReader is already served from memory: no measured win.</summary>
+    private static bool IsAlreadyFastStream(IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    {
+        if (creation.Arguments.Length == 0)
+            return false;
+
+        ITypeSymbol? streamType = StripConversions(creation.Arguments[0].Value).Type;
+        for (ITypeSymbol? type = streamType; type is not null; type = type.BaseType)
+        {
+            if (symbols.IsFastStream(type))
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The fix is safe when nothing but the reader touches the stream while the reader reads ahead: the stream is created
+    /// in the argument itself (<c>new BinaryReader(File.OpenRead(p))</c>), or is a local or parameter that no code
+    /// uses after the reader's construction, and the construction is not repeated in a loop that also uses it.
+    /// </summary>
+    private static bool IsFixSafe(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    {
+        if (creation.Arguments.Length == 0 || creation.Constructor is null)
+            return false;
+
+        if (!SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader) || creation.Initializer is not null)
+            return false;
+
+        IOperation stream = StripConversions(creation.Arguments[0].Value);
+        ISymbol streamSymbol;
+        switch (stream)
+        {
+            case IObjectCreationOperation created:
+                // new FileStream(...): no one else holds it. A wrapping stream (GZipStream over another) is left alone,
+                // because reading ahead would also move the inner stream, which the caller may still use.
+                return SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream);
+            case IInvocationOperation invocation:
+                return IsFreshStreamFactory(invocation);
+            case ILocalReferenceOperation { Local: { RefKind: RefKind.None } localStream }:
+                streamSymbol = localStream;
+                break;
+            case IParameterReferenceOperation { Parameter: { RefKind: RefKind.None } parameterStream }:
+                streamSymbol = parameterStream;
+                break;
+            default:
+                return false;
+        }
+
+        int creationEnd = creation.Syntax.Span.End;
+        ILoopOperation? creationLoop = LoopContext.EnclosingLoop(creation);
+        foreach (IOperation operation in root.Descendants())
+        {
+            ISymbol? referenced = operation switch
+            {
+                ILocalReferenceOperation l => l.Local,
+                IParameterReferenceOperation p => p.Parameter,
+                _ => null,
+            };
+
+            if (referenced is null || !SymbolEqualityComparer.Default.Equals(referenced, streamSymbol) || operation == stream)
+                continue;
+
+            if (operation.Syntax.SpanStart >= creationEnd)
+                return false;
+
+            if (creationLoop is not null && creationLoop.Syntax.Span.Contains(operation.Syntax.Span))
+                return false;
+        }
+
+        return true;
+    }
+
+    /// <summary><c>File.OpenRead(p)</c>, <c>File.Open(...)</c>, <c>fileInfo.OpenRead()</c>: each returns a stream no one else holds.</summary>
+    private static bool IsFreshStreamFactory(IInvocationOperation invocation)
+    {
+        IMethodSymbol method = invocation.TargetMethod;
+        return method.Name is "OpenRead" or "Open"
+            && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
+    }
+
+    private static IOperation StripConversions(IOperation operation)
+    {
+        while (operation is IConversionOperation { IsImplicit: true } conversion)
+            operation = conversion.Operand;
+        return operation;
+    }
+}
