@@ -8,6 +8,7 @@ using System.Threading.Tasks;
 using BenchmarkDotNet.Attributes;
 using BenchmarkDotNet.Columns;
 using BenchmarkDotNet.Configs;
+using BenchmarkDotNet.Exporters;
 using BenchmarkDotNet.Jobs;
 using BenchmarkDotNet.Loggers;
 using BenchmarkDotNet.Reports;
@@ -98,11 +99,13 @@ public sealed class BenchmarkPairSmokeTests
     {
         Type type = GetBenchmarkClass(className);
         var logger = new AccumulationLogger();
+        string artifacts = Path.Combine(Path.GetTempPath(), "streamline-bench-smoke-" + Guid.NewGuid().ToString("N"));
         IConfig config = ManualConfig.CreateEmpty()
             .AddJob(Job.Dry.WithToolchain(InProcessEmitToolchain.Instance))
             .AddLogger(logger)
             .AddColumnProvider(DefaultColumnProviders.Instance)
-            .WithArtifactsPath(Path.Combine(Path.GetTempPath(), "streamline-bench-smoke-" + Guid.NewGuid().ToString("N")))
+            .AddExporter(MarkdownExporter.GitHub)
+            .WithArtifactsPath(artifacts)
             // Test builds are Debug; the benchmark assembly optimises itself, but Streamline.Runtime's Debug build does not.
             .WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);
 
@@ -122,8 +125,8 @@ public sealed class BenchmarkPairSmokeTests
         }
         finally
         {
-            if (Directory.Exists(summary.ResultsDirectoryPath))
-                Directory.Delete(Path.GetDirectoryName(summary.ResultsDirectoryPath)!, recursive: true);
+            if (Directory.Exists(artifacts))
+                Directory.Delete(artifacts, recursive: true);
         }
     }
 
