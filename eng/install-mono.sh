@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs what the net48 benchmarks need to run under Mono (Debian's mono-runtime), plus hyperfine for timing `wc -l`.
-# Idempotent: prints nothing and touches nothing when every package is already installed.
+# Installs what the net48 benchmarks need to run under Mono, and hyperfine for timing GNU `wc -l` beside them.
+# Idempotent: prints nothing and changes nothing when every package is already installed.
+#
+#   mono-runtime  the Mono 6.8 JIT and class libraries (Debian 12)
+#   mono-devel    the reference facades, among them Facades/netstandard.dll: every netstandard2.0 assembly
+#                 (Streamline.Runtime, BenchmarkDotNet) references it, and without it the exe dies at start-up with
+#                 "Could not load file or assembly 'netstandard, Version=2.0.0.0'"
+#   hyperfine     times `wc -l` for docs/benchmarks.md
 set -euo pipefail
 
-# mono-runtime runs the exe; the libraries below are the framework assemblies BenchmarkDotNet and its dependencies load
-# (System.Management for CPU info, System.Numerics, System.Runtime.Serialization, the net4x facades).
-packages=(mono-runtime libmono-system-core4.0-cil libmono-system-management4.0-cil libmono-system-numerics4.0-cil \
-  libmono-system-runtime-serialization4.0-cil libmono-system-xml-linq4.0-cil libmono-microsoft-csharp4.0-cil \
-  libmono-system-net-http4.0-cil libmono-system-io-compression4.0-cil ca-certificates-mono hyperfine)
+packages=(mono-runtime mono-devel hyperfine)
 
 missing=()
 for package in "${packages[@]}"; do
@@ -20,10 +22,9 @@ if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 
+sudo=
 if [ "$(id -u)" -ne 0 ]; then
   sudo=sudo
-else
-  sudo=
 fi
 
 echo "install-mono: installing ${missing[*]}"
