@@ -26,7 +26,7 @@ namespace Streamline.Benchmarks.Tests;
 /// </summary>
 public sealed class BenchmarkPairSmokeTests
 {
-    // Large enough to hold every corpus text once (about 9 MB), far from the 100 MiB of a real run.
+    // Any size below one pass over the corpus gives exactly one pass (about 9 MB), far from the 100 MiB of a real run.
     private const long SmokeLargeFileBytes = 1;
 
     private readonly ITestOutputHelper _output;
