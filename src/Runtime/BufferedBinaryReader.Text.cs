@@ -239,7 +239,11 @@ public sealed partial class BufferedBinaryReader
     /// <exception cref="ObjectDisposedException">The reader is disposed.</exception>
     /// <exception cref="DecoderFallbackException">The bytes are invalid in an encoding that throws on invalid
     /// bytes.</exception>
-    /// <remarks>Matches <see cref="BinaryReader.ReadString"/>, decoding in the same chunks of at most 128 bytes.</remarks>
+    /// <remarks>Matches <see cref="BinaryReader.ReadString"/> of .NET 10: a string of at most 128 bytes that is all
+    /// there is decoded by itself (<see cref="Encoding.GetString(byte[], int, int)"/>, so an unfinished character at
+    /// its end becomes a replacement character or an error), a longer or truncated one in chunks of at most 128 bytes
+    /// through the reader's decoder, which carries state to and from <see cref="ReadChars"/> and <see cref="Read()"/>.
+    /// .NET Framework decodes every string through that decoder.</remarks>
     public override string ReadString()
     {
         ThrowIfDisposed();
@@ -267,11 +271,13 @@ public sealed partial class BufferedBinaryReader
                 ThrowHelper.ThrowEndOfStream();
             }
 
-            int charsRead = _decoder.GetChars(bytes, offset, n, charBuffer, 0);
             if (currPos == 0 && n == stringLength)
             {
-                return new string(charBuffer, 0, charsRead);
+                // A string that arrives in one read is decoded on its own, flushed, without the shared decoder.
+                return _encoding.GetString(bytes, offset, n);
             }
+
+            int charsRead = _decoder.GetChars(bytes, offset, n, charBuffer, 0);
 
             // The length comes from the data: cap the first allocation, as BinaryReader does.
             builder ??= new StringBuilder(Math.Min(stringLength, 360));

@@ -62,6 +62,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private readonly Stream _stream;
     private readonly byte[] _buffer;
+    private readonly Encoding _encoding;
     private readonly Decoder _decoder;
     private readonly int _maxCharsSize;
     private readonly int _fillBufferLimit;
@@ -127,6 +128,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
         _stream = input;
         _buffer = new byte[bufferSize];
+        _encoding = encoding;
         _decoder = encoding.GetDecoder();
         _maxCharsSize = encoding.GetMaxCharCount(MaxCharBytesSize);
         _fillBufferLimit = Math.Max(16, encoding.GetMaxByteCount(1));
