@@ -237,9 +237,11 @@ public static class Differential
                     disposed = true;
                 }
 
-                // Over streams that return short reads, BinaryReader hands its decoder different chunks, so after a
-                // decoding error the two may stand at different places with different decoder state.
-                if (!exact && IsDecoderError(op.Kind, expected))
+                // Over streams that return short reads, BinaryReader hands its decoder chunks that depend on the stream,
+                // so the bytes it consumes for characters (with invalid or UTF-32 data, after a decoding error) and the
+                // state its decoder is left in may differ from a stream that fills each read, which is what
+                // BufferedBinaryReader reproduces. The characters themselves were compared above; stop here.
+                if (!exact && IsChunkedDecode(op.Kind))
                 {
                     return null;
                 }
@@ -288,10 +290,8 @@ public static class Differential
 
     private static bool IsPartialRead(OpKind kind) => kind is OpKind.ReadIntoBytes or OpKind.ReadIntoByteSpan;
 
-    private static bool IsDecoderError(OpKind kind, string outcome) =>
-        kind is OpKind.ReadChars or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.ReadString
-        && (outcome.StartsWith("throws:System.Text.DecoderFallbackException", StringComparison.Ordinal)
-            || outcome.StartsWith("throws:System.ArgumentException", StringComparison.Ordinal));
+    private static bool IsChunkedDecode(OpKind kind) =>
+        kind is OpKind.ReadChars or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.ReadString;
 
     private static (string Expected, string Actual) CatchUp(BinaryReader bcl, BinaryReader ours, string expected, string actual)
     {
