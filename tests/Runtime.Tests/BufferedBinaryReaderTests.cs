@@ -201,6 +201,18 @@ public class BufferedBinaryReaderTests
     }
 
     [Fact]
+    public void SmallSeekableStream_GetsSmallBuffer()
+    {
+        using var stream = new MemoryStream(new byte[10_000]);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        reader.ReadByte();
+        Assert.Equal(10_000, stream.Position); // buffer clamped to what is left, so one read took it all
+        var tiny = new MemoryStream(new byte[10]);
+        using var tinyReader = new BufferedBinaryReader(tiny);
+        Assert.Equal(10, tinyReader.ReadBytes(100).Length);
+    }
+
+    [Fact]
     public void DecoderState_IsReadable_OnThisRuntime()
     {
         // Without it the reader still decodes the same text, but chunks differ on decoder errors.
