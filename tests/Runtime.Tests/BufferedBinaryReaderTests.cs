@@ -1,0 +1,346 @@
+using System;
+using System.IO;
+using System.Linq;
+using System.Text;
+using CsCheck;
+using static Streamline.Runtime.Tests.Differential;
+
+namespace Streamline.Runtime.Tests;
+
+public class BufferedBinaryReaderTests
+{
+    private static readonly Gen<byte[]> s_textSegment =
+        from text in Gen.Char["aZ0 \r\n\u00e9\u20ac\ud83d\ude00\ud800\udc00\u0000\ufffd"].Array[0, 24]
+        from encodingIndex in Gen.Int[0, 2]
+        select (encodingIndex switch { 0 => Encoding.UTF8, 1 => Encoding.Unicode, _ => Encoding.UTF32 }).GetBytes(text);
+
+    // A length-prefixed string as BinaryWriter writes it, sometimes with a prefix that lies about the length.
+    private static readonly Gen<byte[]> s_prefixedSegment =
+        from text in Gen.Char["ab\u00e9\u20ac\ud83d\ude00"].Array[0, 150]
+        from lie in Gen.Frequency((4, Gen.Const(0)), (1, Gen.Int[-3, 3]))
+        select Prefixed(Encoding.UTF8.GetBytes(text), lie);
+
+    private static readonly Gen<byte[]> s_data =
+        Gen.Frequency(
+                (3, Gen.Byte.Array[0, 40]),
+                (2, s_textSegment),
+                (2, s_prefixedSegment),
+                (1, Gen.OneOf(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x0F }, new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x1F }, new byte[] { 0xF0, 0x9F, 0x98 }, new byte[] { 0xE2, 0x82 })))
+            .Array[0, 8]
+            .Select(segments => segments.SelectMany(s => s).ToArray());
+
+    private static readonly Gen<int> s_count = Gen.Frequency((6, Gen.Int[0, 20]), (2, Gen.Int[21, 300]), (1, Gen.Int[-2, -1]));
+
+    private static readonly Gen<Op> s_op = Gen.Frequency(
+        (3, Gen.Enum<OpKind>().Where(k => k is not (OpKind.ReadChars or OpKind.ReadBytes or OpKind.ReadIntoBytes or OpKind.ReadIntoByteSpan
+            or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.BaseStreamSeek or OpKind.Dispose)).Select(k => new Op(k))),
+        (1, from kind in Gen.OneOf(OpKind.ReadChars, OpKind.ReadBytes)
+            from count in s_count
+            select new Op(kind, count)),
+        (1, from kind in Gen.OneOf(OpKind.ReadIntoByteSpan, OpKind.ReadIntoCharSpan)
+            from length in Gen.Frequency((6, Gen.Int[0, 20]), (2, Gen.Int[21, 300]))
+            select new Op(kind, length)),
+        (1, from kind in Gen.OneOf(OpKind.ReadIntoBytes, OpKind.ReadIntoChars)
+            from length in Gen.Frequency((9, Gen.Int[0, 40]), (1, Gen.Const(-1)))
+            from index in Gen.Frequency((5, Gen.Int[0, 10]), (1, Gen.Int[-2, 45]))
+            from count in Gen.Frequency((5, Gen.Int[0, 30]), (1, Gen.Int[-2, 45]))
+            select new Op(kind, length, index, count)),
+        (1, Gen.Int[0, 400].Select(p => new Op(OpKind.BaseStreamSeek, p))),
+        (1, Gen.Const(new Op(OpKind.Dispose))));
+
+    private static readonly Gen<ReaderCase> s_case =
+        from data in s_data
+        from kind in Gen.Enum<StreamKind>()
+        from encodingIndex in Gen.Int[0, Encodings.Length - 1]
+        from bufferSize in Gen.Frequency((6, Gen.Int[1, 17]), (2, Gen.Int[18, 300]), (1, Gen.Const(BufferedBinaryReader.DefaultBufferSize)))
+        from chunkSeed in Gen.Int[0, 1000]
+        from chunkMax in Gen.Int[1, 20]
+        from leaveOpen in Gen.Frequency((5, Gen.Const(true)), (1, Gen.Const(false)))
+        from ops in s_op.Array[1, 30]
+        select new ReaderCase(data, kind, encodingIndex, bufferSize, chunkSeed, chunkMax, leaveOpen, ops);
+
+    private static byte[] Prefixed(byte[] payload, int lie)
+    {
+        using var stream = new MemoryStream();
+        using (var writer = new BinaryWriter(stream))
+        {
+            writer.Write7BitEncodedInt(Math.Max(0, payload.Length + lie));
+            writer.Write(payload);
+        }
+
+        return stream.ToArray();
+    }
+
+    private static void AssertSame(ReaderCase c) => Check(c);
+
+    private static void Check(ReaderCase c)
+    {
+        string? difference = Compare(c);
+        if (difference is not null)
+        {
+            throw new Xunit.Sdk.XunitException(difference);
+        }
+    }
+
+    [Fact]
+    public void EveryRead_BehavesLikeBinaryReader()
+    {
+        s_case.Sample(c => Check(c), iter: 10_000);
+    }
+
+    [Fact]
+    public void ReadsOnly_OverEveryStreamKind_BehaveLikeBinaryReader()
+    {
+        // Without Dispose and BaseStream in the middle, sequences run to the end of the data more often.
+        Gen<ReaderCase> readsOnly = s_case.Select(c => c with
+        {
+            Ops = c.Ops.Where(o => o.Kind is not (OpKind.Dispose or OpKind.BaseStreamSeek)).Concat(c.Ops).ToArray(),
+        });
+        readsOnly.Sample(c => Check(c), iter: 3_000);
+    }
+
+    [Fact]
+    public void ByteReads_OverShortReadingStreams_BehaveLikeBinaryReader()
+    {
+        // Character decoding ends a case over these streams (see Differential.Compare); here only byte-level reads run.
+        Gen<ReaderCase> byteReads =
+            from c in s_case
+            from kind in Gen.OneOf(StreamKind.Chunked, StreamKind.NonSeekable)
+            select c with
+            {
+                Kind = kind,
+                Ops = c.Ops.Where(o => o.Kind is not (OpKind.ReadChars or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.ReadString)).ToArray(),
+            };
+        byteReads.Sample(c => Check(c), iter: 3_000);
+    }
+
+    // Shrunk from seed 0b66h3EIVs72: .NET 10 decodes a string that arrives in one read on its own and flushed, so a
+    // trailing partial UTF-32 unit becomes U+FFFD.
+    [Fact]
+    public void ReadString_OneRead_FlushedOnItsOwn_Utf32()
+    {
+        AssertSame(new ReaderCase(Hex("00000A00FDFFE9000A003DD800DC61000D0020000A00FDFF6100AC20FDFF5A0000005A00300020005A00FDFF"), StreamKind.File, 5, 7, 276, 13, true,
+            [new Op(OpKind.ReadBytes, 17), new Op(OpKind.ReadIntoBytes, 1, 3, 12), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadUInt16), new Op(OpKind.ReadIntoByteSpan, 1), new Op(OpKind.ReadString), new Op(OpKind.BaseStreamPosition)]));
+    }
+
+    // From a failing Chunked case (UTF-32, buffer 1): after a string leaves a partial unit in the decoder, ReadChars
+    // consumes bytes that depend on the stream's read sizes in BinaryReader; over full reads both agree exactly.
+    [Fact]
+    public void ReadChars_Utf32WithPendingUnit_AfterString_OverFullReads()
+    {
+        byte[] data = Hex("FE967B20DD1178E282EE01E282AC62C3A9EFBFBDE282AC61F09F9880EFBFBD62EFBFBDE282AC62E282ACEFBFBDEFBFBD616161F09F9880C3A96161EFBFBDEFBFBDEFBFBDE282AC61E282AC61C3A9C3A9F09F9880EFBFBDC3A9E282ACEFBFBDEFBFBDEFBFBDC3A9EFBFBD62EFBFBDEFBFBDE282ACEFBFBD6261EFBFBDC3A9C3A9EFBFBDE282AC61C3A9E282ACEFBFBD62EFBFBD6162EFBFBD62E282ACEFBFBD62EFBFBD616261EFBFBDEFBFBDE282AC626262C3A9EFBFBDC3A961EFBFBDE282ACC3A9EFBFBDE282ACC3A962C3A962E282ACEFBFBDEFBFBDE282ACE282ACC3A9E282ACEFBFBD61626261EFBFBD61EFBFBDE282ACEFBFBD61C3A9EFBFBDC3A9EFBFBD0DB02303D3EA88ACFF45CFD7C1B9BE22175108A4D77804999F44674FF882F5830816A007DCAE1BB0F5699CAD7308575912E18280A254015A00C6AD2E66C499788F4ACDEC5FCFCE244B8EB4FD0354B9");
+        foreach (StreamKind kind in new[] { StreamKind.Memory, StreamKind.File })
+        {
+            AssertSame(new ReaderCase(data, kind, 5, 1, 988, 13, true,
+                [new Op(OpKind.BaseStreamSeek, 120), new Op(OpKind.ReadString), new Op(OpKind.ReadChars, 4), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadBytes, 6), new Op(OpKind.ReadIntoByteSpan, 17)]));
+        }
+    }
+
+    [Fact]
+    public void DecoderState_CarriesBetweenReadCharsAndLongStrings_ButNotOneReadStrings()
+    {
+        byte[] longString = [0x82, 0x01, .. Enumerable.Repeat((byte)0x61, 129), 0xE2]; // 130 bytes ending in a partial
+        string[] Outcomes(Func<Stream, BinaryReader> create)
+        {
+            var stream = new MemoryStream();
+            stream.Write([0xE2]);
+            stream.Position = 0;
+            BinaryReader reader = create(stream);
+            string pending = new string(reader.ReadChars(1)); // leaves E2 in the decoder at the end of the data
+            long position = reader.BaseStream.Position; // puts BufferedBinaryReader's stream back before appending
+            stream.Write([.. longString, 0x82, 0xAC, 0x02, 0x82, 0xAC]);
+            stream.Position = position;
+            return [pending, reader.ReadString(), new string(reader.ReadChars(1)), reader.ReadString()];
+        }
+
+        string[] expected = Outcomes(s => new BinaryReader(s, Encoding.UTF8, true));
+        string[] actual = Outcomes(s => new BufferedBinaryReader(s, Encoding.UTF8, true, 5));
+        Assert.Equal(expected, actual);
+
+        // What .NET 10 does: the long string decodes through the shared decoder (the pending E2 turns into U+FFFD,
+        // its own trailing E2 stays pending for ReadChars), the one-read string is decoded on its own.
+        Assert.Equal(130, expected[1].Length);
+        Assert.Equal("\u20ac", expected[2]);
+        Assert.Equal("\ufffd\ufffd", expected[3]);
+    }
+
+    [Fact]
+    public void Constructors_ValidateLikeBinaryReader()
+    {
+        Assert.Equal(
+            Assert.Throws<ArgumentNullException>(() => new BinaryReader(null!)).ParamName,
+            Assert.Throws<ArgumentNullException>(() => new BufferedBinaryReader(null!)).ParamName);
+        Assert.Equal(
+            Assert.Throws<ArgumentNullException>(() => new BinaryReader(new MemoryStream(), null!)).ParamName,
+            Assert.Throws<ArgumentNullException>(() => new BufferedBinaryReader(new MemoryStream(), null!)).ParamName);
+        Assert.Equal(
+            Assert.Throws<ArgumentNullException>(() => new BinaryReader(null!, null!, leaveOpen: true)).ParamName,
+            Assert.Throws<ArgumentNullException>(() => new BufferedBinaryReader(null!, null!, leaveOpen: true)).ParamName);
+        var closed = new MemoryStream();
+        closed.Dispose();
+        Assert.Equal(
+            Assert.Throws<ArgumentException>(() => new BinaryReader(closed)).ParamName,
+            Assert.Throws<ArgumentException>(() => new BufferedBinaryReader(closed)).ParamName);
+        var closedChunked = new ChunkedStream([], canSeek: true, 0, 1);
+        closedChunked.Dispose();
+        Assert.Equal(
+            Assert.Throws<ArgumentException>(() => new BinaryReader(closedChunked)).ParamName,
+            Assert.Throws<ArgumentException>(() => new BufferedBinaryReader(closedChunked)).ParamName);
+    }
+
+    [Fact]
+    public void PublicConstructors_UseDefaultBufferSize_AndUtf8()
+    {
+        byte[] data = new byte[BufferedBinaryReader.DefaultBufferSize * 2 + 3];
+        new Random(1).NextBytes(data);
+        using var stream = new MemoryStream(data);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        reader.ReadByte();
+        Assert.Equal(BufferedBinaryReader.DefaultBufferSize + 0L, stream.Position);
+        Assert.Equal(1, reader.BaseStream.Position);
+    }
+
+    [Fact]
+    public void SmallSeekableStream_GetsSmallBuffer()
+    {
+        using var stream = new MemoryStream(new byte[10_000]);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        reader.ReadByte();
+        Assert.Equal(10_000, stream.Position); // buffer clamped to what is left, so one read took it all
+        var tiny = new MemoryStream(new byte[10]);
+        using var tinyReader = new BufferedBinaryReader(tiny);
+        Assert.Equal(10, tinyReader.ReadBytes(100).Length);
+    }
+
+    [Fact]
+    public void DecoderState_IsReadable_OnThisRuntime()
+    {
+        // Without it the reader still decodes the same text, but chunks differ on decoder errors.
+        using var reader = new BufferedBinaryReader(new MemoryStream([0xE2, 0x82, 0xAC, 0x41, 0x42]), Encoding.UTF8);
+        Assert.Equal("\u20acA", new string(reader.ReadChars(2)));
+        System.Reflection.FieldInfo field = typeof(BufferedBinaryReader).GetField("_hasState", System.Reflection.BindingFlags.Instance | System.Reflection.BindingFlags.NonPublic)!;
+        Assert.NotNull(field.GetValue(reader));
+    }
+
+    [Fact]
+    public void AfterDispose_MemoryStreamLeftOpen_BinaryReaderStillReads()
+    {
+        // A difference we keep on purpose: BinaryReader reads fixed-size values straight from a MemoryStream without
+        // checking that it is disposed; BufferedBinaryReader throws, as BinaryReader does over any other stream.
+        var bclStream = new MemoryStream([1, 0, 0, 0]);
+        var bcl = new BinaryReader(bclStream, Encoding.UTF8, leaveOpen: true);
+        bcl.Dispose();
+        Assert.Equal(1, bcl.ReadInt32());
+
+        var ours = new BufferedBinaryReader(new MemoryStream([1, 0, 0, 0]), Encoding.UTF8, leaveOpen: true);
+        ours.Dispose();
+        Assert.Throws<ObjectDisposedException>(() => ours.ReadInt32());
+    }
+
+    [Fact]
+    public void ReadChar_SurrogatePairInUtf8_ThrowsAndRewindsLikeBinaryReader()
+    {
+        byte[] data = Encoding.UTF8.GetBytes("\ud83d\ude00z");
+        foreach (StreamKind kind in Enum.GetValues<StreamKind>())
+        {
+            AssertSame(new ReaderCase(data, kind, 0, 3, 0, 2, true,
+                [new Op(OpKind.ReadChar), new Op(OpKind.BaseStreamPosition), new Op(OpKind.PeekChar), new Op(OpKind.ReadByte), new Op(OpKind.ReadChar)]));
+        }
+    }
+
+    [Fact]
+    public void ReadChar_InvalidUtf8WithThrowingDecoder_LikeBinaryReader()
+    {
+        AssertSame(new ReaderCase([0x41, 0xE2, 0x41, 0x42], StreamKind.Memory, 1, 2, 0, 1, true,
+            [new Op(OpKind.ReadChar), new Op(OpKind.ReadChar), new Op(OpKind.ReadChar), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadBytes, 3)]));
+    }
+
+    [Fact]
+    public void ReadString_InvalidUtf8WithThrowingDecoder_LikeBinaryReader()
+    {
+        AssertSame(new ReaderCase(Hex("0541E2414243444546"), StreamKind.File, 1, 3, 0, 1, true,
+            [new Op(OpKind.ReadString), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadString)]));
+    }
+
+    [Fact]
+    public void PartialValueAtEnd_ThrowsEndOfStream_AndConsumesTheRest()
+    {
+        foreach (StreamKind kind in Enum.GetValues<StreamKind>())
+        {
+            AssertSame(new ReaderCase([1, 2, 3], kind, 0, 2, 5, 2, true, [new Op(OpKind.ReadInt32), new Op(OpKind.ReadByte)]));
+            AssertSame(new ReaderCase(new byte[15], kind, 0, 4, 5, 2, true, [new Op(OpKind.ReadDecimal), new Op(OpKind.ReadByte)]));
+        }
+    }
+
+    [Fact]
+    public void InvalidDecimal_ThrowsIOException_AfterConsumingIt()
+    {
+        byte[] data = new byte[20];
+        data[15] = 0x01; // a flag bit outside sign and scale
+        AssertSame(new ReaderCase(data, StreamKind.Memory, 0, 7, 0, 1, true, [new Op(OpKind.ReadDecimal), new Op(OpKind.ReadInt32)]));
+    }
+
+    [Fact]
+    public void ArgumentChecks_InBinaryReaderOrder()
+    {
+        AssertSame(new ReaderCase([1, 2, 3], StreamKind.Memory, 0, 2, 0, 1, true,
+        [
+            new Op(OpKind.ReadBytes, -1), new Op(OpKind.ReadChars, -1),
+            new Op(OpKind.ReadIntoBytes, -1, -1, -1), new Op(OpKind.ReadIntoBytes, 4, -1, -1), new Op(OpKind.ReadIntoBytes, 4, 0, -1),
+            new Op(OpKind.ReadIntoBytes, 4, 3, 2), new Op(OpKind.ReadIntoChars, -1, 0, 0), new Op(OpKind.ReadIntoChars, 4, 5, 0),
+            new Op(OpKind.Dispose), new Op(OpKind.ReadBytes, -1), new Op(OpKind.ReadIntoBytes, 4, 3, 2), new Op(OpKind.ReadIntoBytes, 4, 0, 2),
+            new Op(OpKind.ReadBytes, 0), new Op(OpKind.ReadChars, 0), new Op(OpKind.ReadByte), new Op(OpKind.PeekChar), new Op(OpKind.ReadString),
+        ]));
+    }
+
+    [Fact]
+    public void PeekChar_NonSeekable_ReturnsMinusOne()
+    {
+        AssertSame(new ReaderCase([0x41, 0x42], StreamKind.NonSeekable, 0, 1, 0, 1, true,
+            [new Op(OpKind.PeekChar), new Op(OpKind.ReadChar), new Op(OpKind.PeekChar), new Op(OpKind.ReadChar), new Op(OpKind.Read)]));
+    }
+
+    [Fact]
+    public void BaseStream_PutsSeekableStreamBack_AndNextReadFollowsTheStream()
+    {
+        byte[] data = Enumerable.Range(0, 100).Select(i => (byte)i).ToArray();
+        using var stream = new MemoryStream(data);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 32);
+        Assert.Equal(0x0100, reader.ReadUInt16());
+        Assert.Equal(32, stream.Position);
+        Assert.Equal(2, reader.BaseStream.Position);
+        reader.BaseStream.Position = 50;
+        Assert.Equal(50, reader.ReadByte());
+        reader.Dispose();
+        Assert.Equal(51, stream.Position);
+    }
+
+    [Fact]
+    public void BaseStream_NonSeekable_KeepsBufferedBytes()
+    {
+        var stream = new ChunkedStream([1, 2, 3, 4, 5, 6], canSeek: false, 0, 6);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 16);
+        Assert.Equal(1, reader.ReadByte());
+        Assert.Same(stream, reader.BaseStream);
+        Assert.Equal(2, reader.ReadByte());
+    }
+
+    [Fact]
+    public void LeaveOpenFalse_ClosesStream()
+    {
+        var stream = new MemoryStream([1, 2]);
+        var reader = new BufferedBinaryReader(stream);
+        reader.Close();
+        Assert.False(stream.CanRead);
+        Assert.Throws<ObjectDisposedException>(() => reader.ReadByte());
+    }
+
+    [Fact]
+    public void UsableAsBinaryReader_Read7BitEncodedIntThroughBase()
+    {
+        using var reader = new BufferedBinaryReader(new MemoryStream([0x80, 0x01, 0xFF, 0x7F]), Encoding.UTF8, false, 1);
+        BinaryReader asBase = reader;
+        Assert.Equal(128, asBase.Read7BitEncodedInt());
+        Assert.Equal(0x3FFF, reader.Read7BitEncodedInt());
+    }
+}
