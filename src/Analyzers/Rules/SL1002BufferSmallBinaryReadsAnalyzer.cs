@@ -36,18 +36,58 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             if (!BinaryReadSymbols.TryCreate(start.Compilation, out BinaryReadSymbols? symbols))
                 return;
 
+            start.RegisterOperationAction(context => AnalyzeCreation(context, symbols), OperationKind.ObjectCreation);
             start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
         });
     }
 
+    /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
+    private static void AnalyzeCreation(OperationAnalysisContext context, BinaryReadSymbols symbols)
+    {
+        var creation = (IObjectCreationOperation)context.Operation;
+        if (!SymbolEqualityComparer.Default.Equals(creation.Type, symbols.BinaryReader))
+            return;
+
+        // A target-typed new(...) sits under an implicit identity conversion.
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        if (value.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation declarator }
+            || declarator.Symbol is not { RefKind: RefKind.None } local
+            || !SymbolEqualityComparer.Default.Equals(local.Type, symbols.BinaryReader))
+        {
+            return;
+        }
+
+        IOperation root = LoopContext.Root(creation);
+        if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, symbols))
+            return;
+
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IInvocationOperation read
+                && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
+                && SymbolEqualityComparer.Default.Equals(reader, local))
+            {
+                bool canFix = IsFixSafe(root, local, creation, symbols);
+                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
+                return;
+            }
+        }
+    }
+
+    /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>
     private static void AnalyzeInvocation(OperationAnalysisContext context, BinaryReadSymbols symbols)
     {
         var read = (IInvocationOperation)context.Operation;
         if (!IsSmallReadInLoop(read, symbols, out ISymbol? reader))
             return;
 
-        // One diagnostic per reader: only its first small read in a loop reports.
         IOperation root = LoopContext.Root(read);
+        if (reader is ILocalSymbol local && IsInitializedByConstruction(root, local))
+            return; // a BinaryReader construction reports itself; any other reader type was the user's choice
+
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation other
@@ -55,21 +95,10 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && IsSmallReadInLoop(other, symbols, out ISymbol? otherReader)
                 && SymbolEqualityComparer.Default.Equals(reader, otherReader))
             {
-                return;
+                return; // one diagnostic per reader, at its first small read in a loop
             }
         }
 
-        if (reader is ILocalSymbol local && TryFindCreation(root, local, symbols, out IObjectCreationOperation? creation))
-        {
-            if (IsAlreadyFastStream(creation, symbols))
-                return;
-
-            bool canFix = IsFixSafe(root, local, creation, symbols);
-            context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
-            return;
-        }
-
-        // A parameter, or a local whose reader comes from elsewhere: report, but the fix can't see the construction.
         context.ReportDiagnostic(Diagnostic.Create(Rule, read.Syntax.GetLocation(), s_notFixable, reader.Name));
     }
 
@@ -100,6 +129,17 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         return LoopContext.EnclosingLoop(invocation) is not null;
     }
 
+    private static bool IsInitializedByConstruction(IOperation root, ILocalSymbol local)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+                return StripConversions(declarator.Initializer?.Value ?? declarator) is IObjectCreationOperation;
+        }
+
+        return false;
+    }
+
     /// <summary>The <c>new BinaryReader(...)</c> that initialises <paramref name="local"/>, when that is its only assignment.</summary>
     private static bool TryFindCreation(IOperation root, ILocalSymbol local, BinaryReadSymbols symbols, [NotNullWhen(true)] out IObjectCreationOperation? creation)
     {
@@ -109,7 +149,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             switch (operation)
             {
                 case IVariableDeclaratorOperation declarator when SymbolEqualityComparer.Default.Equals(declarator.Symbol, local):
-                    if (declarator.Initializer?.Value is IObjectCreationOperation created
+                    if (declarator.Initializer is { } initializer
+                        && StripConversions(initializer.Value) is IObjectCreationOperation created
                         && SymbolEqualityComparer.Default.Equals(created.Constructor?.ContainingType, symbols.BinaryReader))
                     {
                         creation = created;

@@ -1,0 +1,317 @@
+using System.Linq;
+using System.Threading.Tasks;
+using Streamline.Analyzers.Rules;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1002BufferSmallBinaryReadsAnalyzer,
+    Streamline.CodeFixes.Rules.SL1002BufferSmallBinaryReadsCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1002")]
+public class SL1002BufferSmallBinaryReadsTests
+{
+    [Fact]
+    public Task Fix_ReaderOverFileOpenRead()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    while (reader.BaseStream.Position < reader.BaseStream.Length)
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    while (reader.BaseStream.Position < reader.BaseStream.Length)
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_KeepsEveryArgumentAndTheDeclaredType()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                int Parse(Stream input, int count)
+                {
+                    int total = 0;
+                    using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true /* caller owns it */)|})
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            total += reader.ReadInt32();
+                            total += (int)reader.ReadSingle();
+                            total += reader.ReadString().Length;
+                        }
+                    }
+
+                    return total;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                int Parse(Stream input, int count)
+                {
+                    int total = 0;
+                    using (BinaryReader reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true /* caller owns it */))
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            total += reader.ReadInt32();
+                            total += (int)reader.ReadSingle();
+                            total += reader.ReadString().Length;
+                        }
+                    }
+
+                    return total;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_TargetTypedNewAndForeachAndDo()
+        => Verify.VerifyCodeFixAsync("""
+            using System.Collections.Generic;
+            using System.IO;
+
+            class C
+            {
+                void M(string path, List<int> sizes)
+                {
+                    BinaryReader reader = {|SL1002:new(new FileStream(path, FileMode.Open))|};
+                    foreach (int size in sizes)
+                        reader.ReadInt32();
+                    BinaryReader other = {|SL1002:new BinaryReader(File.Open(path, FileMode.Open))|};
+                    do { other.ReadByte(); } while (other.PeekChar() >= 0);
+                }
+            }
+            """, """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                void M(string path, List<int> sizes)
+                {
+                    BinaryReader reader = new BufferedBinaryReader(new FileStream(path, FileMode.Open));
+                    foreach (int size in sizes)
+                        reader.ReadInt32();
+                    BinaryReader other = new BufferedBinaryReader(File.Open(path, FileMode.Open));
+                    do { other.ReadByte(); } while (other.PeekChar() >= 0);
+                }
+            }
+            """);
+
+    [Fact]
+    public Task NoFix_WhenTheStreamIsUsedAfterTheReaderIsMade()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                long M(FileStream stream)
+                {
+                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++)
+                        sum += reader.ReadInt64();
+                    return sum + stream.Position;
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_WhenTheReaderIsMadeInALoopThatUsesTheStream()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(Stream stream, long[] offsets)
+                {
+                    foreach (long offset in offsets)
+                    {
+                        stream.Position = offset;
+                        var reader = {|SL1002:new BinaryReader(stream, System.Text.Encoding.UTF8, true)|};
+                        for (int i = 0; i < 4; i++)
+                            reader.ReadInt32();
+                    }
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_ParameterReaderIsReportedAtItsFirstRead()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                int M(BinaryReader reader, int n)
+                {
+                    int sum = reader.ReadInt32();
+                    for (int i = 0; i < n; i++)
+                    {
+                        sum += {|SL1002:reader.ReadInt32()|};
+                        sum += reader.ReadInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_WithoutRuntimeReference()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    while (true) reader.ReadInt32();
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Theory]
+    [InlineData(TestTarget.Net472)]
+    [InlineData(TestTarget.NetStandard20)]
+    public Task Fix_OnOlderTargets(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(string path)
+                {
+                    using (var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|})
+                    {
+                        int sum = 0;
+                        for (int i = 0; i < 100; i++) sum += reader.ReadUInt16();
+                        return sum;
+                    }
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                int M(string path)
+                {
+                    using (var reader = new BufferedBinaryReader(File.OpenRead(path)))
+                    {
+                        int sum = 0;
+                        for (int i = 0; i < 100; i++) sum += reader.ReadUInt16();
+                        return sum;
+                    }
+                }
+            }
+            """, target);
+
+    [Fact]
+    public Task Quiet_WhereThereIsNothingToWin()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class Derived : BinaryReader { public Derived(Stream s) : base(s) { } }
+
+            class C
+            {
+                BinaryReader _field = new BinaryReader(Stream.Null);
+
+                void M(string path, byte[] data, BinaryReader parameter)
+                {
+                    // Reads outside loops.
+                    var once = new BinaryReader(File.OpenRead(path));
+                    once.ReadInt32();
+                    parameter.ReadInt32();
+
+                    // Over streams already served from memory.
+                    var memory = new BinaryReader(new MemoryStream(data));
+                    for (int i = 0; i < 10; i++) memory.ReadInt32();
+                    var buffered = new BinaryReader(new BufferedStream(File.OpenRead(path)));
+                    for (int i = 0; i < 10; i++) buffered.ReadInt32();
+
+                    // Bulk reads are already efficient.
+                    var bulk = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 10; i++) bulk.ReadBytes(4096);
+
+                    // A field, a subclass, a reader read only in a lambda defined in the loop.
+                    for (int i = 0; i < 10; i++) _field.ReadInt32();
+                    var derived = new Derived(File.OpenRead(path));
+                    for (int i = 0; i < 10; i++) derived.ReadInt32();
+                    var deferred = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 10; i++) { System.Func<int> f = () => deferred.ReadInt32(); }
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_InGeneratedCode()
+        => Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System.IO;
+
+            class C
+            {
+                void M(string path) { var r = new BinaryReader(File.OpenRead(path)); while (true) r.ReadInt32(); }
+            }
+            """);
+
+    [Theory]
+    [InlineData("void M(string p) { var r = new BinaryReader(File.OpenRead(p)); while (true) r.ReadInt32(")]
+    [InlineData("void M(string p) { var r = new BinaryReader(); while (true) r.ReadInt32(); }")]
+    [InlineData("void M(string p) { var r = new BinaryReader(File.OpenRead(p)); while (true) r.ReadInt99(); }")]
+    [InlineData("void M(string p) { var r = new BinaryReader(x); for (;;) r.ReadInt32(); }")]
+    [InlineData("void M(BinaryReader r) { for (;;) r.ReadInt32(); } void N() { r.ReadInt32(); }")]
+    [InlineData("void M(string p) { BinaryReader r; r = new BinaryReader(File.OpenRead(p)); while (true) r.ReadInt32(); }")]
+    public async Task NoCrash_OnHalfTypedCode(string member)
+    {
+        string source = "using System.IO; class C { " + member + " }";
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(new SL1002BufferSmallBinaryReadsAnalyzer(), TestTarget.Net80, source);
+        Assert.Empty(run.Exceptions);
+    }
+}
