@@ -13,12 +13,18 @@ internal static class GnuWc
 {
     public const string Utf8Locale = "C.UTF-8";
 
-    public static string CorpusDirectory => Path.Combine(AppContext.BaseDirectory, "corpus");
+    private static readonly Lazy<string> s_path = new(FindOnPath);
+
+    /// <summary>Gets the full path of GNU wc. Process.Start would look in the test's own folder first, where the
+    /// sample's apphost (also called wc) lives, so the PATH is searched here, and the version must say GNU.</summary>
+    public static string Path => s_path.Value;
+
+    public static string CorpusDirectory => System.IO.Path.Combine(AppContext.BaseDirectory, "corpus");
 
     public static (string StdOut, string StdErr, int ExitCode) Run(
         string workingDirectory, IReadOnlyList<string> args, TextCountLocale locale, bool posixlyCorrect = false)
     {
-        var start = new ProcessStartInfo("wc")
+        var start = new ProcessStartInfo(Path)
         {
             WorkingDirectory = workingDirectory,
             RedirectStandardOutput = true,
@@ -31,24 +37,33 @@ internal static class GnuWc
         foreach (string arg in args)
             start.ArgumentList.Add(arg);
         SetLocale(start.Environment, locale, posixlyCorrect);
-        Process process;
-        try
-        {
-            process = Process.Start(start) ?? throw new InvalidOperationException("wc did not start");
-        }
-        catch (System.ComponentModel.Win32Exception e)
-        {
-            throw new InvalidOperationException("GNU wc is not on PATH; these tests compare with it and must not skip. Install coreutils.", e);
-        }
-
-        using (process)
+        using (Process process = Process.Start(start) ?? throw new InvalidOperationException("wc did not start"))
         {
             process.StandardInput.Close();
             var stderr = process.StandardError.ReadToEndAsync();
             string stdout = process.StandardOutput.ReadToEnd();
             process.WaitForExit();
-            return (stdout, stderr.Result, process.ExitCode);
+            // GNU names itself as invoked (argv[0], the full path here); report it as plain "wc".
+            return (stdout, stderr.Result.Replace(Path, "wc", StringComparison.Ordinal), process.ExitCode);
         }
+    }
+
+    private static string FindOnPath()
+    {
+        foreach (string directory in (Environment.GetEnvironmentVariable("PATH") ?? string.Empty).Split(System.IO.Path.PathSeparator))
+        {
+            string candidate = System.IO.Path.Combine(directory, "wc");
+            if (directory.Length == 0 || !File.Exists(candidate))
+                continue;
+            var start = new ProcessStartInfo(candidate, "--version") { RedirectStandardOutput = true, UseShellExecute = false };
+            using Process process = Process.Start(start)!;
+            string version = process.StandardOutput.ReadToEnd();
+            process.WaitForExit();
+            if (version.StartsWith("wc (GNU coreutils)", StringComparison.Ordinal))
+                return candidate;
+        }
+
+        throw new InvalidOperationException("GNU wc is not on PATH; these tests compare with it and must not skip. Install coreutils.");
     }
 
     public static void SetLocale(IDictionary<string, string?> environment, TextCountLocale locale, bool posixlyCorrect)
