@@ -23,14 +23,21 @@ namespace Streamline.Runtime;
 /// The file is decoded as <see cref="StreamReader"/> decodes it: the encoding's own preamble is skipped if the file
 /// starts with it; otherwise a UTF-8, UTF-16 or UTF-32 byte order mark selects that encoding instead of the one given.
 /// Invalid bytes become replacement characters, which are text. An incomplete sequence at the very end of the file is
-/// one replacement character on .NET 8 and later, and nothing on .NET Framework, Mono and .NET Core 3.1 to 7; the
-/// count follows the runtime it runs on.
+/// one replacement character on .NET 8 and later, and nothing on .NET Framework and .NET Core up to 7, whose
+/// StreamReader does not flush its decoder; the count follows the runtime it runs on (probed once per process).
 /// </para>
 /// <para>
-/// For UTF-8, ASCII and Latin-1 (the default), line break bytes are counted directly (vectorised on .NET 8); any other
-/// encoding is decoded with its own <see cref="Decoder"/> into a fixed buffer. The file is read sequentially with
-/// <see cref="FileShare.Read"/>; one buffer of at most 32 KB is used (pooled where <c>ArrayPool</c> exists), whatever
-/// the size of the file.
+/// For UTF-8, ASCII and Latin-1 (UTF-8 is the default), line break bytes are counted directly (vectorised on .NET 8);
+/// any other encoding, and these with a fallback that throws or replaces with nothing or with a line break, is decoded
+/// with its own <see cref="Decoder"/> into a fixed buffer. The file is read sequentially with
+/// <see cref="FileShare.Read"/> into one 32 KB buffer, plus a 16 KB char buffer when decoding (both pooled where
+/// <c>ArrayPool</c> exists), whatever the size of the file.
+/// </para>
+/// <para>
+/// Arguments are checked as <c>File.ReadAllLines</c> checks them on .NET 8 and later: a null path, then an empty path
+/// (<see cref="ArgumentException"/> with <c>ParamName</c> "path"), then a null encoding. .NET Framework and older .NET
+/// Core check the encoding before the empty path, and .NET Framework leaves <c>ParamName</c> null for an empty path;
+/// on those runtimes only these two argument errors differ.
 /// </para>
 /// </remarks>
 public static class LineCounter
