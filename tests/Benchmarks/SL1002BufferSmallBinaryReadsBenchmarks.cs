@@ -98,7 +98,7 @@ public class SL1002BufferSmallBinaryReadsBenchmarks
         for (int i = 0; i < RecordCount; i++)
         {
             sum += reader.ReadInt32();
-            sum += BitConverter.SingleToInt32Bits(reader.ReadSingle());
+            sum += (long)(reader.ReadSingle() * 1024);
             sum += reader.ReadUInt16();
             string text = reader.ReadString();
             sum += text.Length + (text.Length == 0 ? 0 : text[0]);
@@ -116,7 +116,7 @@ public class SL1002BufferSmallBinaryReadsBenchmarks
         for (int i = 0; i < RecordCount; i++)
         {
             sum += reader.ReadInt32();
-            sum += BitConverter.SingleToInt32Bits(reader.ReadSingle());
+            sum += (long)(reader.ReadSingle() * 1024);
             sum += reader.ReadUInt16();
             string text = reader.ReadString();
             sum += text.Length + (text.Length == 0 ? 0 : text[0]);
