@@ -22,7 +22,8 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
-                    while (reader.BaseStream.Position < reader.BaseStream.Length)
+                    long count = reader.BaseStream.Length / 2;
+                    for (long i = 0; i < count; i++)
                         sum += reader.ReadUInt16();
                     return sum;
                 }
@@ -37,7 +38,8 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     using var reader = new BufferedBinaryReader(File.OpenRead(path));
                     long sum = 0;
-                    while (reader.BaseStream.Position < reader.BaseStream.Length)
+                    long count = reader.BaseStream.Length / 2;
+                    for (long i = 0; i < count; i++)
                         sum += reader.ReadUInt16();
                     return sum;
                 }
@@ -278,6 +280,10 @@ public class SL1002BufferSmallBinaryReadsTests
                     // Bulk reads are already efficient.
                     var bulk = new BinaryReader(File.OpenRead(path));
                     for (int i = 0; i < 10; i++) bulk.ReadBytes(4096);
+
+                    // BaseStream handed out on every pass: the buffered reader would drop its buffer each time.
+                    var positioned = new BinaryReader(File.OpenRead(path));
+                    while (positioned.BaseStream.Position < positioned.BaseStream.Length) positioned.ReadInt32();
 
                     // A field, a subclass, a reader read only in a lambda defined in the loop.
                     for (int i = 0; i < 10; i++) _field.ReadInt32();
