@@ -20,10 +20,10 @@ internal static class LineCounterKernels
     /// </summary>
     public static long CountLineBreaks(byte[] buffer, int offset, int length)
     {
+#if NET8_0_OR_GREATER
         long count = 0;
         int i = offset;
         int end = offset + length;
-#if NET8_0_OR_GREATER
         ref byte start = ref MemoryMarshal.GetArrayDataReference(buffer);
         if (Vector256.IsHardwareAccelerated && length >= Vector256<byte>.Count)
         {
@@ -34,7 +34,70 @@ internal static class LineCounterKernels
         {
             count += CountVector128(ref start, ref i, end);
         }
+
+        return count + CountTail(buffer, i, end);
+#else
+        return CountLineBreaksPortable(buffer, offset, length);
 #endif
+    }
+
+    /// <summary>
+    /// <see cref="CountLineBreaks"/> without hardware vectors: eight bytes at a time in a <see cref="ulong"/>. This is
+    /// what the netstandard builds run on .NET Framework, Mono and Unity; internal so the tests run it on every target.
+    /// </summary>
+    internal static long CountLineBreaksPortable(byte[] buffer, int offset, int length)
+    {
+        int i = offset;
+        int end = offset + length;
+        long count = BitConverter.IsLittleEndian ? CountWords(buffer, ref i, end) : 0;
+        return count + CountTail(buffer, i, end);
+    }
+
+    private const ulong EachByte = 0x0101010101010101UL;
+    private const ulong LowSevenBits = 0x7F7F7F7F7F7F7F7FUL;
+
+    /// <summary>Counts line breaks in whole eight-byte words from <paramref name="index"/>, leaving the rest.</summary>
+    private static long CountWords(byte[] buffer, ref int index, int end)
+    {
+        const ulong LineFeeds = EachByte * LineFeed;
+        const ulong CarriageReturns = EachByte * CarriageReturn;
+        long total = 0;
+        int i = index;
+
+        // A word at i covers i .. i + 7; its last lane may look at i + 8, which is at most end (readable, see above).
+        for (; i <= end - sizeof(ulong); i += sizeof(ulong))
+        {
+            ulong word = BitConverter.ToUInt64(buffer, i);
+            ulong lineFeeds = ZeroLanes(word ^ LineFeeds);
+            ulong carriageReturns = ZeroLanes(word ^ CarriageReturns);
+            if ((lineFeeds | carriageReturns) == 0)
+            {
+                continue;
+            }
+
+            // A \r directly followed by \n ends one line, not two: the pairs inside the word, and across its end.
+            ulong pairs = carriageReturns & (lineFeeds >> 8);
+            if ((carriageReturns >> 63) != 0 && buffer[i + sizeof(ulong)] == LineFeed)
+            {
+                pairs |= 1UL << 63;
+            }
+
+            total += CountMarkedLanes(lineFeeds) + CountMarkedLanes(carriageReturns) - CountMarkedLanes(pairs);
+        }
+
+        index = i;
+        return total;
+    }
+
+    /// <summary>0x80 in every byte lane of <paramref name="value"/> that is zero, 0x00 elsewhere; exact, no carries.</summary>
+    private static ulong ZeroLanes(ulong value) => ~(((value & LowSevenBits) + LowSevenBits) | value | LowSevenBits);
+
+    /// <summary>How many lanes of a <see cref="ZeroLanes"/> mask are marked: the lane bits summed into the top byte.</summary>
+    private static long CountMarkedLanes(ulong mask) => (long)(((mask >> 7) * EachByte) >> 56);
+
+    private static long CountTail(byte[] buffer, int i, int end)
+    {
+        long count = 0;
         for (; i < end; i++)
         {
             byte value = buffer[i];

@@ -1,0 +1,36 @@
+using System.IO;
+
+namespace Streamline.Samples;
+
+/// <summary>SL1002: small BinaryReader reads in a loop over a stream.</summary>
+public static class BinaryReadingSamples
+{
+    // SL1002 (with a fix): the reader owns the file stream, so it may read ahead.
+    public static long SumUInt16(string path, int count)
+    {
+        using var reader = new BinaryReader(File.OpenRead(path));
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += reader.ReadUInt16();
+        return sum;
+    }
+
+    // SL1002 (no fix): a reader passed in; the caller may use its stream afterwards.
+    public static int SumInt32(BinaryReader reader, int count)
+    {
+        int sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += reader.ReadInt32();
+        return sum;
+    }
+
+    // Quiet: a MemoryStream is already served from memory.
+    public static int SumInMemory(byte[] data)
+    {
+        using var reader = new BinaryReader(new MemoryStream(data));
+        int sum = 0;
+        for (int i = 0; i < data.Length / 4; i++)
+            sum += reader.ReadInt32();
+        return sum;
+    }
+}
