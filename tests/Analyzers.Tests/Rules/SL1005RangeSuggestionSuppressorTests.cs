@@ -84,7 +84,10 @@ public class SL1005RangeSuggestionSuppressorTests
                 }
             }
             """;
-        AnalyzerRun run = await AnalyzerRunner.RunAsync(new SL1005SliceInsteadOfRangeAnalyzer(), TestTarget.Net80, Ranged);
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(
+            ImmutableArray.Create<DiagnosticAnalyzer>(new SL1005SliceInsteadOfRangeAnalyzer()),
+            SL1005SliceInsteadOfRangeTests.EnableSL1005(AnalyzerRunner.CreateCompilation(TestTarget.Net80, Ranged)),
+            concurrent: true);
         Assert.Empty(run.Exceptions);
         Assert.Equal(3, run.Diagnostics.Count(d => d.Id == "SL1005"));
     }

@@ -225,7 +225,8 @@ public class SL1005SliceInsteadOfRangeEquivalenceTests
             "Ranges",
             "Ranges",
             LanguageNames.CSharp,
-            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary),
+            compilationOptions: new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary)
+                .WithSpecificDiagnosticOptions(new Dictionary<string, ReportDiagnostic> { ["SL1005"] = ReportDiagnostic.Info }),
             parseOptions: new CSharpParseOptions(LanguageVersion.Latest),
             metadataReferences: RuntimeReferences);
         Project project = workspace.AddProject(projectInfo);

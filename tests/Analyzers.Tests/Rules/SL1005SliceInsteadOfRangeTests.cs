@@ -481,9 +481,25 @@ public class SL1005SliceInsteadOfRangeTests
     public async Task HalfTypedCode_NeverThrows(string source, int expected)
     {
         var analyzers = AnalyzerRunner.AllAnalyzers;
-        AnalyzerRun run = await AnalyzerRunner.RunAsync(analyzers, AnalyzerRunner.CreateCompilation(TestTarget.Net80, source), concurrent: true);
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(analyzers, EnableSL1005(AnalyzerRunner.CreateCompilation(TestTarget.Net80, source)), concurrent: true);
         Assert.Empty(run.Exceptions);
         Assert.Equal(expected, run.Diagnostics.Count(d => d.Id == "SL1005"));
+    }
+
+    /// <summary>SL1005 is disabled by default; turn it on as a user would.</summary>
+    internal static Compilation EnableSL1005(Compilation compilation)
+        => compilation.WithOptions(compilation.Options.WithSpecificDiagnosticOptions(
+            compilation.Options.SpecificDiagnosticOptions.SetItem("SL1005", ReportDiagnostic.Info)));
+
+    [Fact]
+    public async Task DisabledByDefault()
+    {
+        Assert.False(SL1005SliceInsteadOfRangeAnalyzer.Rule.IsEnabledByDefault);
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(
+            new SL1005SliceInsteadOfRangeAnalyzer(),
+            TestTarget.Net80,
+            "class C { System.Span<int> M(System.Span<int> s, int i) => s[i..]; }");
+        Assert.Empty(run.Diagnostics);
     }
 
     private static Task WithAssumedCompiler(string version, string source)
