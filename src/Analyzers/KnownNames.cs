@@ -22,4 +22,12 @@ internal static class KnownNames
     public const string Length = "Length";
     public const string LongLength = "LongLength";
     public const string ConfigureAwait = "ConfigureAwait";
+
+    public const string Index = "System.Index";
+    public const string SpanOfT = "System.Span`1";
+    public const string ReadOnlySpanOfT = "System.ReadOnlySpan`1";
+    public const string MemoryOfT = "System.Memory`1";
+    public const string ReadOnlyMemoryOfT = "System.ReadOnlyMemory`1";
+    public const string Slice = "Slice";
+    public const string Substring = "Substring";
 }

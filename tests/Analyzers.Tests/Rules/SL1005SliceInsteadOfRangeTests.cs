@@ -1,0 +1,516 @@
+using System;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Testing;
+using Streamline.Analyzers.Rules;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1005SliceInsteadOfRangeAnalyzer,
+    Streamline.CodeFixes.Rules.SL1005SliceInsteadOfRangeCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1005")]
+public class SL1005SliceInsteadOfRangeTests
+{
+    private const string AssumeNew = "5.9";
+
+    [Fact]
+    public Task Fix_SpanFromStart()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                Span<int> M(Span<int> span, int i) => {|SL1005:span[i..]|};
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                Span<int> M(Span<int> span, int i) => span.Slice(i);
+            }
+            """);
+
+    [Fact]
+    public Task Fix_ReadOnlySpanInLoop_KeepsTheStartExpression()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                int CountWords(ReadOnlySpan<char> text)
+                {
+                    int count = 0;
+                    int space;
+                    while ((space = text.IndexOf(' ')) >= 0)
+                    {
+                        count++;
+                        text = {|SL1005:text[(space + 1)..]|};
+                    }
+
+                    return count;
+                }
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                int CountWords(ReadOnlySpan<char> text)
+                {
+                    int count = 0;
+                    int space;
+                    while ((space = text.IndexOf(' ')) >= 0)
+                    {
+                        count++;
+                        text = text.Slice(space + 1);
+                    }
+
+                    return count;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_MemoryAndReadOnlyMemory()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                Memory<byte> A(Memory<byte> m) => {|SL1005:m[3..]|};
+                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) => {|SL1005:m[i..]|};
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                Memory<byte> A(Memory<byte> m) => m.Slice(3);
+                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) => m.Slice(i);
+            }
+            """);
+
+    [Fact]
+    public Task Fix_StringUsesSubstring()
+        => Verify.VerifyCodeFixAsync("""
+            class C
+            {
+                string M(string pair) => {|SL1005:pair[(pair.IndexOf('=') + 1)..]|};
+            }
+            """, """
+            class C
+            {
+                string M(string pair) => pair.Substring(pair.IndexOf('=') + 1);
+            }
+            """);
+
+    [Fact]
+    public Task Fix_FromEnd_LocalOrParameterReceiver()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                void M(ReadOnlySpan<char> name, string text, int k)
+                {
+                    const int Two = 2;
+                    Memory<int> memory = new int[8];
+                    var a = {|SL1005:name[^3..]|};
+                    var b = {|SL1005:text[^k..]|};
+                    var c = {|SL1005:memory[^Two..]|};
+                    var d = {|SL1005:name[^(k + 1)..]|};
+                    var e = checked({|SL1005:name[^2..]|});
+                    var f = checked(unchecked({|SL1005:name[^k..]|}));
+                }
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                void M(ReadOnlySpan<char> name, string text, int k)
+                {
+                    const int Two = 2;
+                    Memory<int> memory = new int[8];
+                    var a = name.Slice(name.Length - 3);
+                    var b = text.Substring(text.Length - k);
+                    var c = memory.Slice(memory.Length - Two);
+                    var d = name.Slice(name.Length - (k + 1));
+                    var e = checked(name.Slice(name.Length - 2));
+                    var f = checked(unchecked(name.Slice(name.Length - k)));
+                }
+            }
+            """);
+
+    [Fact]
+    public Task FromEnd_ReceiverOrOperandWithSideEffects_ReportedWithoutFix()
+    {
+        const string Source = """
+            using System;
+
+            class C
+            {
+                int _k;
+                Span<int> Next() => new int[4];
+                int K() => 1;
+
+                void M(Span<int> span)
+                {
+                    var a = {|SL1005:Next()[^1..]|};
+                    var b = {|SL1005:span[^K()..]|};
+                    var c = {|SL1005:span[^_k..]|};
+                    int k = _k;
+                    var d = checked({|SL1005:span[^k..]|});
+                    checked { var e = {|SL1005:span[^k..]|}; }
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync(CancellationToken.None);
+    }
+
+    [Fact]
+    public Task Fix_ReceiverAndStartWithSideEffects_AreEvaluatedOnceInOrder()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                int _calls;
+                Span<int> Next() { _calls++; return new int[4]; }
+                int Start() => _calls;
+
+                Span<int> M() => {|SL1005:Next()[Start()..]|};
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                int _calls;
+                Span<int> Next() { _calls++; return new int[4]; }
+                int Start() => _calls;
+
+                Span<int> M() => Next().Slice(Start());
+            }
+            """);
+
+    [Fact]
+    public Task Fix_KeepsCommentsAndTrivia()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                Span<int> M(Span<int> span, int i)
+                {
+                    return /* lead */ {|SL1005:span[/* start */ i /* dots */.. /* end */]|} /* trail */;
+                }
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                Span<int> M(Span<int> span, int i)
+                {
+                    return /* lead */ span.Slice(/* start */ i /* dots */ /* end */) /* trail */;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_NestedRanges_FixAllRewritesBoth()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) => {|SL1005:{|SL1005:s[i..]|}[j..]|};
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) => s.Slice(i).Slice(j);
+            }
+            """);
+
+    [Fact]
+    public Task Fix_TopLevelStatements()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = """
+                using System;
+
+                ReadOnlySpan<char> text = "a b".AsSpan();
+                Console.WriteLine({|SL1005:text[2..]|}.Length);
+                """,
+            FixedCode = """
+                using System;
+
+                ReadOnlySpan<char> text = "a b".AsSpan();
+                Console.WriteLine(text.Slice(2).Length);
+                """,
+        };
+        test.TestState.OutputKind = OutputKind.ConsoleApplication;
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    [Fact]
+    public Task Quiet_ShapesEveryCompilerLowersAlike()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.Collections.Generic;
+
+            class C
+            {
+                void M(Span<int> span, string text, int[] array, ArraySegment<int> segment, Index index, Range range, int i, int j)
+                {
+                    var a = span[..j];
+                    var b = span[i..j];
+                    var c = span[index..];
+                    var d = span[range];
+                    var e = span[..];
+                    var f = text[i..^j];
+                    var g = array[i..];
+                    var h = segment[i..];
+                    var k = span[^1];
+                    var l = span[i];
+                    var m = span.Slice(i);
+                    var n = text.Substring(i);
+                    string? o = text;
+                    var p = o?[i..];
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_OtherTypesWithSlice()
+        => Verify.VerifyAnalyzerAsync("""
+            class Buffer
+            {
+                public int Length => 8;
+                public Buffer Slice(int start, int length) => this;
+                public Buffer Slice(int start) => this;
+            }
+
+            class C
+            {
+                Buffer M(Buffer b, int i) => b[i..];
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_GeneratedCode()
+        => Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System;
+
+            class C
+            {
+                Span<int> M(Span<int> span, int i) => span[i..];
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_WhenTheCompilerEmitsSliceStart()
+        => WithAssumedCompiler(AssumeNew, """
+            using System;
+
+            class C
+            {
+                Span<int> A(Span<int> span, int i) => span[i..];
+                string B(string s, int k) => s[^k..];
+            }
+            """);
+
+    [Theory]
+    [InlineData("4.8")]
+    [InlineData("5.0.0")]
+    [InlineData("3.6")]
+    [InlineData("4")]
+    public Task Reports_WhenTheAssumedCompilerEmitsTheTwoArgumentForm(string version)
+        => WithAssumedCompiler(version, """
+            using System;
+
+            class C
+            {
+                Span<int> A(Span<int> span, int i) => {|SL1005:span[i..]|};
+                string B(string s, int k) => {|SL1005:s[^k..]|};
+            }
+            """);
+
+    [Theory]
+    [InlineData("5.9")]
+    [InlineData("5.12.0")]
+    [InlineData("6")]
+    public Task Quiet_WhenTheAssumedCompilerIsNewer(string version)
+        => WithAssumedCompiler(version, """
+            using System;
+
+            class C
+            {
+                Span<int> A(Span<int> span, int i) => span[i..];
+            }
+            """);
+
+    [Fact]
+    public Task UnparsableAssumedVersion_FallsBackToTheHost()
+        => WithAssumedCompiler("latest", """
+            using System;
+
+            class C
+            {
+                Span<int> A(Span<int> span, int i) => {|SL1005:span[i..]|};
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_NetStandard20AndNet472_HaveNoIndex()
+        => Task.WhenAll(
+            Verify.VerifyAnalyzerAsync(
+                """
+                class C
+                {
+                    string M(string s) => s.Substring(1);
+                }
+                """,
+                TestTarget.NetStandard20),
+            Verify.VerifyAnalyzerAsync(
+                """
+                class C
+                {
+                    string M(string s) => s.Substring(1);
+                }
+                """,
+                TestTarget.Net472));
+
+    [Fact]
+    public Task Fix_Net472WithIndexAndRangePolyfills()
+        => Verify.VerifyCodeFixAsync(
+            """
+            namespace System
+            {
+                public readonly struct Index
+                {
+                    private readonly int _value;
+                    public Index(int value, bool fromEnd = false) => _value = fromEnd ? ~value : value;
+                    public static implicit operator Index(int value) => new Index(value);
+                    public int GetOffset(int length) => _value < 0 ? length + _value + 1 : _value;
+                }
+
+                public readonly struct Range
+                {
+                    public Range(Index start, Index end) { Start = start; End = end; }
+                    public Index Start { get; }
+                    public Index End { get; }
+                    public static Range StartAt(Index start) => new Range(start, new Index(0, true));
+                    public static Range EndAt(Index end) => new Range(new Index(0), end);
+                    public static Range All => new Range(new Index(0), new Index(0, true));
+                }
+            }
+
+            class C
+            {
+                string M(string s, int i) => {|SL1005:s[i..]|};
+            }
+            """,
+            """
+            namespace System
+            {
+                public readonly struct Index
+                {
+                    private readonly int _value;
+                    public Index(int value, bool fromEnd = false) => _value = fromEnd ? ~value : value;
+                    public static implicit operator Index(int value) => new Index(value);
+                    public int GetOffset(int length) => _value < 0 ? length + _value + 1 : _value;
+                }
+
+                public readonly struct Range
+                {
+                    public Range(Index start, Index end) { Start = start; End = end; }
+                    public Index Start { get; }
+                    public Index End { get; }
+                    public static Range StartAt(Index start) => new Range(start, new Index(0, true));
+                    public static Range EndAt(Index end) => new Range(new Index(0), end);
+                    public static Range All => new Range(new Index(0), new Index(0, true));
+                }
+            }
+
+            class C
+            {
+                string M(string s, int i) => s.Substring(i);
+            }
+            """,
+            TestTarget.Net472);
+
+    [Fact]
+    public void HostCompiler_OfTheseTests_EmitsTheTwoArgumentForm()
+    {
+        // The tests host Roslyn 4.14, which lowers x[start..] to Slice(start, length): the probe must say so.
+        Assert.Equal(new Version(4, 14, 0, 0), typeof(Compilation).Assembly.GetName().Version);
+        Assert.False(SL1005CompilerLowering.HostEmitsSliceStart);
+        Assert.False(SL1005CompilerLowering.EmitsSliceStart(typeof(Compilation).Assembly));
+    }
+
+    [Fact]
+    public void Probe_FallsBackToTheVersion_WhereTheEnumIsMissing()
+    {
+        // System.Private.CoreLib has no WellKnownMember enum; its version (10.0) is past 5.9.
+        Assert.True(SL1005CompilerLowering.EmitsSliceStart(typeof(object).Assembly));
+        Assert.False(SL1005CompilerLowering.EmitsSliceStart(new Version(5, 0, 0)));
+        Assert.False(SL1005CompilerLowering.EmitsSliceStart(new Version(5, 8, 99)));
+        Assert.True(SL1005CompilerLowering.EmitsSliceStart(new Version(5, 9)));
+    }
+
+    [Theory]
+    [InlineData("class C { void M(System.Span<int> s) { var x = s[1..", 1)]
+    [InlineData("class C { void M(System.Span<int> s) { var x = s[..]; var y = s[^..]; var z = s[1..; } }", 1)]
+    [InlineData("class C { void M(System.Span<int> s, int i) { var x = s[i.., 2]; var y = s[i..](; } }", 1)]
+    [InlineData("class C { void M(Missing s, int i) { var x = s[i..]; var y = undefined[i..]; } }", 0)]
+    [InlineData("class C { void M(System.Span<int> s, string t) { var x = s[t..]; var y = s[^t..]; var z = s[ref t..]; } }", 0)]
+    [InlineData("class C { void M(System.Span<int> s, int i) { var x = s[start: i..]; var y = s[i..] = default; } }", 1)]
+    [InlineData("class C { System.Span<int> M(System.Span<int> s, int i) => s[i..]; }", 1)]
+    public async Task HalfTypedCode_NeverThrows(string source, int expected)
+    {
+        var analyzers = AnalyzerRunner.AllAnalyzers;
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(analyzers, EnableSL1005(AnalyzerRunner.CreateCompilation(TestTarget.Net80, source)), concurrent: true);
+        Assert.Empty(run.Exceptions);
+        Assert.Equal(expected, run.Diagnostics.Count(d => d.Id == "SL1005"));
+    }
+
+    /// <summary>SL1005 is disabled by default; turn it on as a user would.</summary>
+    internal static Compilation EnableSL1005(Compilation compilation)
+        => compilation.WithOptions(compilation.Options.WithSpecificDiagnosticOptions(
+            compilation.Options.SpecificDiagnosticOptions.SetItem("SL1005", ReportDiagnostic.Info)));
+
+    [Fact]
+    public async Task DisabledByDefault()
+    {
+        Assert.False(SL1005SliceInsteadOfRangeAnalyzer.Rule.IsEnabledByDefault);
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(
+            new SL1005SliceInsteadOfRangeAnalyzer(),
+            TestTarget.Net80,
+            "class C { System.Span<int> M(System.Span<int> s, int i) => s[i..]; }");
+        Assert.Empty(run.Diagnostics);
+    }
+
+    private static Task WithAssumedCompiler(string version, string source)
+    {
+        var test = new Verify.Test { TestCode = source };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", $"""
+            root = true
+
+            [*.cs]
+            {SL1005CompilerLowering.AssumeCompilerVersionKey} = {version}
+            """));
+        return test.RunAsync(CancellationToken.None);
+    }
+}
