@@ -56,7 +56,9 @@ public sealed class BenchmarkPairSmokeTests
         Type type = GetBenchmarkClass(className);
         MethodInfo[] benchmarks = MethodsWith<BenchmarkAttribute>(type);
         Assert.True(benchmarks.Length >= 2, $"{type.Name} needs a flagged and a fixed [Benchmark] method.");
-        Assert.Single(benchmarks, method => method.GetCustomAttribute<BenchmarkAttribute>()!.Baseline);
+        // One baseline per category (a class may hold several pairs, grouped by [BenchmarkCategory]).
+        foreach (var group in benchmarks.GroupBy(Category))
+            Assert.Single(group, method => method.GetCustomAttribute<BenchmarkAttribute>()!.Baseline);
         foreach (MethodInfo method in benchmarks)
         {
             Assert.True(method.GetParameters().Length == 0, $"{type.Name}.{method.Name}: vary data with [Params], not [Arguments].");
@@ -74,16 +76,19 @@ public sealed class BenchmarkPairSmokeTests
             InvokeAll(instance, MethodsWith<GlobalSetupAttribute>(type));
             try
             {
-                MethodInfo baseline = benchmarks.Single(method => method.GetCustomAttribute<BenchmarkAttribute>()!.Baseline);
-                object? expected = Run(instance, baseline);
-                _output.WriteLine($"{type.Name} [{label}] {baseline.Name} = {Describe(expected)}");
-                foreach (MethodInfo method in benchmarks.Where(method => method != baseline))
+                foreach (var group in benchmarks.GroupBy(Category))
                 {
-                    object? actual = Run(instance, method);
-                    _output.WriteLine($"{type.Name} [{label}] {method.Name} = {Describe(actual)}");
-                    Assert.True(
-                        StructurallyEqual(expected, actual),
-                        $"{type.Name} [{label}]: {method.Name} returned {Describe(actual)}, baseline {baseline.Name} {Describe(expected)}.");
+                    MethodInfo baseline = group.Single(method => method.GetCustomAttribute<BenchmarkAttribute>()!.Baseline);
+                    object? expected = Run(instance, baseline);
+                    _output.WriteLine($"{type.Name} [{label}] {baseline.Name} = {Describe(expected)}");
+                    foreach (MethodInfo method in group.Where(method => method != baseline))
+                    {
+                        object? actual = Run(instance, method);
+                        _output.WriteLine($"{type.Name} [{label}] {method.Name} = {Describe(actual)}");
+                        Assert.True(
+                            StructurallyEqual(expected, actual),
+                            $"{type.Name} [{label}]: {method.Name} returned {Describe(actual)}, baseline {baseline.Name} {Describe(expected)}.");
+                    }
                 }
             }
             finally
@@ -92,6 +97,9 @@ public sealed class BenchmarkPairSmokeTests
             }
         }
     }
+
+    private static string Category(MethodInfo method)
+        => string.Join(",", method.GetCustomAttributes<BenchmarkCategoryAttribute>().SelectMany(a => a.Categories).OrderBy(c => c, StringComparer.Ordinal));
 
     [Theory]
     [MemberData(nameof(BenchmarkClasses))]
