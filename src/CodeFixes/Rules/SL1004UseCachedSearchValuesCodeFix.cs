@@ -234,7 +234,10 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : CodeFixProvider
                 SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, Parenthesize(receiver.WithoutTrivia()), SyntaxFactory.IdentifierName(KnownNames.AsSpan)));
             replacement = SyntaxFactory.InvocationExpression(
                 SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, span, SyntaxFactory.IdentifierName(methodName)),
-                SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(field.WithTriviaFrom(ValuesExpression(match))))));
+                SyntaxFactory.ArgumentList(
+                    SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.OpenParenToken, CommentsBefore(match)),
+                    SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(field.WithTrailingTrivia(CommentsAfter(match)))),
+                    SyntaxFactory.Token(SyntaxKind.CloseParenToken)));
         }
         else
         {
@@ -248,21 +251,50 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : CodeFixProvider
             }
 
             // Comments written around the set stay, in front of the searched text.
-            ExpressionSyntax valuesExpression = ValuesExpression(match);
-            searched = searched.WithLeadingTrivia(valuesExpression.GetLeadingTrivia()).WithTrailingTrivia(valuesExpression.GetTrailingTrivia());
+            searched = searched.WithTrailingTrivia(CommentsAfter(match));
             var arguments = new List<ArgumentSyntax> { SyntaxFactory.Argument(searched) };
             foreach (IArgumentOperation range in match.RangeArguments)
                 arguments.Add((ArgumentSyntax)range.Syntax);
 
             replacement = SyntaxFactory.InvocationExpression(
                 SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, field, SyntaxFactory.IdentifierName(methodName)),
-                SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(arguments)));
+                SyntaxFactory.ArgumentList(
+                    SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.OpenParenToken, CommentsBefore(match)),
+                    SyntaxFactory.SeparatedList(arguments),
+                    SyntaxFactory.Token(SyntaxKind.CloseParenToken)));
         }
 
         editor.ReplaceNode(invocationSyntax, replacement.WithTriviaFrom(invocationSyntax).WithAdditionalAnnotations(Simplifier.AddImportsAnnotation));
     }
 
-    private static ExpressionSyntax ValuesExpression(SearchSetMatch match) => ((ArgumentSyntax)match.ValuesArgument.Syntax).Expression;
+    // `(/* Comment */ new[] { ... })`: a comment after the parenthesis belongs to that token, so collect from there.
+    private static SyntaxTriviaList CommentsBefore(SearchSetMatch match)
+    {
+        SyntaxNode argument = match.ValuesArgument.Syntax;
+        SyntaxToken first = argument.GetFirstToken();
+        return KeepComments(first.GetPreviousToken().TrailingTrivia.AddRange(first.LeadingTrivia), spaceBefore: false);
+    }
+
+    private static SyntaxTriviaList CommentsAfter(SearchSetMatch match)
+        => KeepComments(match.ValuesArgument.Syntax.GetLastToken().TrailingTrivia, spaceBefore: true);
+
+    private static SyntaxTriviaList KeepComments(SyntaxTriviaList trivia, bool spaceBefore)
+    {
+        var kept = new List<SyntaxTrivia>();
+        foreach (SyntaxTrivia item in trivia)
+        {
+            if (item.IsKind(SyntaxKind.MultiLineCommentTrivia))
+            {
+                if (spaceBefore)
+                    kept.Add(SyntaxFactory.Space);
+                kept.Add(item);
+                if (!spaceBefore)
+                    kept.Add(SyntaxFactory.Space);
+            }
+        }
+
+        return SyntaxFactory.TriviaList(kept);
+    }
 
     private static ExpressionSyntax Parenthesize(ExpressionSyntax expression)
         => expression is IdentifierNameSyntax or MemberAccessExpressionSyntax or InvocationExpressionSyntax or ElementAccessExpressionSyntax
