@@ -128,7 +128,14 @@ public sealed partial class CharSearchSet
         if (text is null)
             ThrowHelper.ThrowNullReceiver();
 
-        return IndexOfAny(text, startIndex, text.Length - startIndex);
+        int count = text.Length - startIndex;
+        if ((uint)startIndex > (uint)text.Length)
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
+
+        if ((uint)count > (uint)(text.Length - startIndex))
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
+
+        return Forward(text, startIndex, count, except: false);
     }
 
     /// <summary>Finds the first character of <paramref name="text"/> in a range that is in the set.</summary>
@@ -144,7 +151,15 @@ public sealed partial class CharSearchSet
     /// <remarks>Matches <see cref="string.IndexOfAny(char[], int, int)"/>.</remarks>
     public int IndexOfAny(string text, int startIndex, int count)
     {
-        CheckForwardRange(text, startIndex, count);
+        if (text is null)
+            ThrowHelper.ThrowNullReceiver();
+
+        if ((uint)startIndex > (uint)text.Length)
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
+
+        if ((uint)count > (uint)(text.Length - startIndex))
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
+
         return Forward(text, startIndex, count, except: false);
     }
 
@@ -173,7 +188,14 @@ public sealed partial class CharSearchSet
         if (text is null)
             ThrowHelper.ThrowNullReceiver();
 
-        return IndexOfAnyExcept(text, startIndex, text.Length - startIndex);
+        int count = text.Length - startIndex;
+        if ((uint)startIndex > (uint)text.Length)
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
+
+        if ((uint)count > (uint)(text.Length - startIndex))
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
+
+        return Forward(text, startIndex, count, except: true);
     }
 
     /// <summary>Finds the first character of <paramref name="text"/> in a range that is not in the set.</summary>
@@ -186,7 +208,15 @@ public sealed partial class CharSearchSet
     /// <remarks>The range is checked as <see cref="string.IndexOfAny(char[], int, int)"/> checks it.</remarks>
     public int IndexOfAnyExcept(string text, int startIndex, int count)
     {
-        CheckForwardRange(text, startIndex, count);
+        if (text is null)
+            ThrowHelper.ThrowNullReceiver();
+
+        if ((uint)startIndex > (uint)text.Length)
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
+
+        if ((uint)count > (uint)(text.Length - startIndex))
+            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
+
         return Forward(text, startIndex, count, except: true);
     }
 
@@ -472,19 +502,7 @@ public sealed partial class CharSearchSet
     public bool ContainsAnyExcept(ReadOnlySpan<char> span) => Forward(span, except: true) >= 0;
 #endif
 
-    // ----- validation, in the BCL's order -------------------------------------------------------------------------
-
-    private static void CheckForwardRange(string text, int startIndex, int count)
-    {
-        if (text is null)
-            ThrowHelper.ThrowNullReceiver();
-
-        if ((uint)startIndex > (uint)text.Length)
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
-
-        if ((uint)count > (uint)(text.Length - startIndex))
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
-    }
+    // ----- validation, in the BCL's order (the string searches check inline: Mono pays for every call) -----------
 
     private static void CheckForwardRange(char[] array, int startIndex, int count)
     {

@@ -270,8 +270,8 @@ internal static class SearchSetPattern
 
     /// <summary>
     /// Reads a constant set. <paramref name="ca1870Shape"/> tells whether CA1870 recognises the same expression: string
-    /// constants, arrays of literals (a cast allowed), ToCharArray on a string constant, and readonly private fields
-    /// whose initializer is <c>new[] { 'a', (byte)'b' }</c> or <c>"...".ToCharArray()</c>.
+    /// constants, arrays of character literals (<c>'a'</c> or <c>(byte)'a'</c>), ToCharArray on a string constant, and
+    /// readonly private fields whose initializer is <c>new[] { 'a', (byte)'b' }</c> or <c>"...".ToCharArray()</c>.
     /// </summary>
     private static bool TryGetConstantSet(IOperation value, bool isByte, CancellationToken cancellationToken, out string? set, out int length, out bool ca1870Shape)
     {
@@ -297,8 +297,7 @@ internal static class SearchSetPattern
                     if (!element.ConstantValue.HasValue || !TryGetElement(element.ConstantValue.Value, out char member))
                         return false;
 
-                    IOperation unwrapped = element is IConversionOperation elementConversion ? elementConversion.Operand : element;
-                    ca1870Shape &= unwrapped is ILiteralOperation;
+                    ca1870Shape &= IsCharacterLiteral(element.Syntax);
                     builder.Append(member);
                 }
 
@@ -326,6 +325,15 @@ internal static class SearchSetPattern
 
         length = set!.Length;
         return true;
+    }
+
+    // CA1870 (as the .NET 10 SDK ships it) reads array elements from syntax: 'a' or (byte)'a', nothing else.
+    private static bool IsCharacterLiteral(SyntaxNode element)
+    {
+        if (element is CastExpressionSyntax { Type: PredefinedTypeSyntax type } cast && type.Keyword.IsKind(SyntaxKind.ByteKeyword))
+            element = cast.Expression;
+
+        return element.IsKind(SyntaxKind.CharacterLiteralExpression);
     }
 
     private static bool TryGetElement(object? constant, out char member)
