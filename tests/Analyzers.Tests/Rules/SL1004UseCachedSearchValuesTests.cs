@@ -432,6 +432,51 @@ public class SL1004UseCachedSearchValuesTests
             """, TestTarget.Net80, targetFrameworks: MultiTarget);
 
     [Fact]
+    public Task Fix_MultiTargeted_ByteSpan_ToByteSearchSet_FFStaysOneByte()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const byte Nul = 0;
+
+                bool M(Span<byte> data) => data.ContainsAnyExcept({|SL1004:new byte[] { Nul, (byte)'\u00ff', 0x7F, 10, 13, 32 }|});
+            }
+            """, """
+            using System;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly ByteSearchSet s_byteSearchSet = ByteSearchSet.Create(new byte[] { 0x00, 0xFF, 0x7F, 0x0A, 0x0D, 0x20 });
+                const byte Nul = 0;
+
+                bool M(Span<byte> data) => s_byteSearchSet.ContainsAnyExcept(data);
+            }
+            """, TestTarget.Net80, targetFrameworks: MultiTarget);
+
+    [Fact]
+    public Task Fix_NetStandard20_ConstStringToCharArray_InAStruct()
+        => VerifyFixAsync("""
+            struct S
+            {
+                const string Vowels = "aeiouAEIOU";
+
+                bool M(string text) => text.LastIndexOfAny({|SL1004:Vowels.ToCharArray()|}, 4) >= 0;
+            }
+            """, """
+            using Streamline.Runtime;
+
+            struct S
+            {
+                private static readonly CharSearchSet s_vowels = CharSearchSet.Create("aeiouAEIOU");
+                const string Vowels = "aeiouAEIOU";
+
+                bool M(string text) => s_vowels.LastIndexOfAny(text, 4) >= 0;
+            }
+            """, TestTarget.NetStandard20);
+
+    [Fact]
     public Task Quiet_MultiTargeted_Net80Build_WhereCa1870Reports()
         => VerifyQuietAsync("""
             class C
