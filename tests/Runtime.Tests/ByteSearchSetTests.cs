@@ -64,8 +64,8 @@ public class ByteSearchSetTests
         {
             var ours = new ByteSetUnderTest(build, set);
             void Same<T>(string name, Func<T> bcl, Func<T> streamline) =>
-                Assert.True(Outcome.Of(bcl) == Outcome.Of(streamline),
-                    $"{build} {name}([{string.Join(",", data)}], {start}, {count}) with [{string.Join(",", set)}]: BCL {Outcome.Of(bcl)}, ours {Outcome.Of(streamline)}");
+                Assert.True(SearchOutcome.Of(bcl) == SearchOutcome.Of(streamline),
+                    $"{build} {name}([{string.Join(",", data)}], {start}, {count}) with [{string.Join(",", set)}]: BCL {SearchOutcome.Of(bcl)}, ours {SearchOutcome.Of(streamline)}");
 
             for (int b = 0; b < 256; b++)
                 Assert.Equal(Array.IndexOf(set, (byte)b) >= 0, ours.Contains((byte)b));

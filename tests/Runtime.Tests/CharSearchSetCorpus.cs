@@ -4,7 +4,7 @@ using System.IO;
 namespace Streamline.Runtime.Tests;
 
 /// <summary>The committed corpus texts, found by walking up from the test binaries.</summary>
-public static class Corpus
+public static class CharSearchSetCorpus
 {
     private static readonly Lazy<string> s_clarissa1 = new(() => File.ReadAllText(Path.Combine(Directory(), "clarissa_volume1.txt")));
 

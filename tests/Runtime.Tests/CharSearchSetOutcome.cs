@@ -3,7 +3,7 @@ using System;
 namespace Streamline.Runtime.Tests;
 
 /// <summary>What a call did: its result, or the type and ParamName of what it threw (messages are localized).</summary>
-public static class Outcome
+public static class SearchOutcome
 {
     public static string Of<T>(Func<T> call)
     {

@@ -58,7 +58,7 @@ public class CharSearchSetTests
     [Fact]
     public void WholeClarissaVolume_WhitespaceSet_MatchesTheBcl()
     {
-        string text = Corpus.Clarissa1;
+        string text = CharSearchSetCorpus.Clarissa1;
         char[] set = Whitespace.ToCharArray();
         foreach (string build in SearchSetBuilds.Names)
         {
@@ -128,8 +128,8 @@ public class CharSearchSetTests
         {
             var ours = new CharSetUnderTest(build, set);
             void Same<T>(string name, Func<T> bcl, Func<T> streamline) =>
-                Assert.True(Outcome.Of(bcl) == Outcome.Of(streamline),
-                    $"{build} {name}(\"{Escape(text)}\", {start}, {count}) with [{Escape(new string(set))}]: BCL {Outcome.Of(bcl)}, ours {Outcome.Of(streamline)}");
+                Assert.True(SearchOutcome.Of(bcl) == SearchOutcome.Of(streamline),
+                    $"{build} {name}(\"{Escape(text)}\", {start}, {count}) with [{Escape(new string(set))}]: BCL {SearchOutcome.Of(bcl)}, ours {SearchOutcome.Of(streamline)}");
 
             foreach (char probe in set.Concat(text ?? string.Empty).Append('\0').Append('\uFFFF'))
                 Assert.Equal(Array.IndexOf(set, probe) >= 0, ours.Contains(probe));
@@ -163,8 +163,8 @@ public class CharSearchSetTests
         {
             var ours = new CharSetUnderTest(build, set);
             void Same<T>(string name, Func<T> bcl, Func<T> streamline) =>
-                Assert.True(Outcome.Of(bcl) == Outcome.Of(streamline),
-                    $"{build} char[] {name}(\"{Escape(text)}\", {start}, {count}) with [{Escape(new string(set))}]: BCL {Outcome.Of(bcl)}, ours {Outcome.Of(streamline)}");
+                Assert.True(SearchOutcome.Of(bcl) == SearchOutcome.Of(streamline),
+                    $"{build} char[] {name}(\"{Escape(text)}\", {start}, {count}) with [{Escape(new string(set))}]: BCL {SearchOutcome.Of(bcl)}, ours {SearchOutcome.Of(streamline)}");
 
             Same("IndexOfAny", () => array.AsSpan().IndexOfAny(set), () => ours.ArrayIndexOfAny(array));
             Same("IndexOfAny/range", () => text.IndexOfAny(set, start, count), () => ours.ArrayIndexOfAnyRange(array, start, count));
