@@ -30,4 +30,21 @@ internal static class KnownNames
     public const string ReadOnlyMemoryOfT = "System.ReadOnlyMemory`1";
     public const string Slice = "Slice";
     public const string Substring = "Substring";
+    public const string MemoryExtensions = "System.MemoryExtensions";
+    public const string Span = "System.Span`1";
+    public const string ReadOnlySpan = "System.ReadOnlySpan`1";
+    public const string SearchValuesOfT = "System.Buffers.SearchValues`1";
+    public const string SearchValues = "System.Buffers.SearchValues";
+    public const string CharSearchSet = "Streamline.Runtime.CharSearchSet";
+    public const string ByteSearchSet = "Streamline.Runtime.ByteSearchSet";
+    public const string IndexOfAny = "IndexOfAny";
+    public const string LastIndexOfAny = "LastIndexOfAny";
+    public const string IndexOfAnyExcept = "IndexOfAnyExcept";
+    public const string LastIndexOfAnyExcept = "LastIndexOfAnyExcept";
+    public const string ContainsAny = "ContainsAny";
+    public const string ContainsAnyExcept = "ContainsAnyExcept";
+    public const string ToCharArray = "ToCharArray";
+    public const string AsSpan = "AsSpan";
+    public const string Create = "Create";
+    public const string TargetFrameworksProperty = "build_property.TargetFrameworks";
 }

@@ -1,0 +1,555 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
+using System.Text;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>The types SL1004 looks at, resolved once per compilation. Everything but <see cref="String"/> may be absent.</summary>
+internal sealed class SearchSetSymbols
+{
+    private SearchSetSymbols(Compilation compilation)
+    {
+        String = compilation.GetSpecialType(SpecialType.System_String);
+        Char = compilation.GetSpecialType(SpecialType.System_Char);
+        Byte = compilation.GetSpecialType(SpecialType.System_Byte);
+        MemoryExtensions = TypeLookup.GetBestType(compilation, KnownNames.MemoryExtensions);
+        Span = TypeLookup.GetBestType(compilation, KnownNames.Span);
+        ReadOnlySpan = TypeLookup.GetBestType(compilation, KnownNames.ReadOnlySpan);
+        SearchValuesOfT = TypeLookup.GetBestType(compilation, KnownNames.SearchValuesOfT);
+        SearchValues = TypeLookup.GetBestType(compilation, KnownNames.SearchValues);
+        CharSearchSet = TypeLookup.GetBestType(compilation, KnownNames.CharSearchSet);
+        ByteSearchSet = TypeLookup.GetBestType(compilation, KnownNames.ByteSearchSet);
+    }
+
+    public INamedTypeSymbol String { get; }
+    public INamedTypeSymbol Char { get; }
+    public INamedTypeSymbol Byte { get; }
+    public INamedTypeSymbol? MemoryExtensions { get; }
+    public INamedTypeSymbol? Span { get; }
+    public INamedTypeSymbol? ReadOnlySpan { get; }
+    public INamedTypeSymbol? SearchValuesOfT { get; }
+    public INamedTypeSymbol? SearchValues { get; }
+    public INamedTypeSymbol? CharSearchSet { get; }
+    public INamedTypeSymbol? ByteSearchSet { get; }
+
+    /// <summary>The target has <c>System.Buffers.SearchValues</c> (.NET 8 and later); CA1870 runs only then.</summary>
+    public bool HasSearchValues => SearchValuesOfT is not null && SearchValues is not null && ReadOnlySpan is not null;
+
+    public static SearchSetSymbols Create(Compilation compilation) => new(compilation);
+
+    /// <summary>The runtime set for the element type, if the compilation references Streamline.Runtime.</summary>
+    public INamedTypeSymbol? RuntimeSet(bool isByte) => isByte ? ByteSearchSet : CharSearchSet;
+
+    /// <summary>Whether the runtime set this compilation sees has span overloads (its netstandard2.0 build has none).</summary>
+    public bool RuntimeSetTakesSpans(bool isByte)
+    {
+        INamedTypeSymbol? set = RuntimeSet(isByte);
+        if (set is null || ReadOnlySpan is null)
+            return false;
+
+        foreach (ISymbol member in set.GetMembers(KnownNames.IndexOfAny))
+        {
+            if (member is IMethodSymbol { Parameters.Length: 1 } method
+                && SymbolEqualityComparer.Default.Equals(method.Parameters[0].Type.OriginalDefinition, ReadOnlySpan))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}
+
+/// <summary>A call SL1004 can rewrite: a search for any of a constant set of characters or bytes.</summary>
+internal sealed class SearchSetMatch
+{
+    public SearchSetMatch(
+        IInvocationOperation invocation,
+        bool isStringMethod,
+        bool isByte,
+        IOperation receiver,
+        IArgumentOperation valuesArgument,
+        ImmutableArray<IArgumentOperation> rangeArguments,
+        string values,
+        int distinctCount,
+        bool ca1870Reports)
+    {
+        Invocation = invocation;
+        IsStringMethod = isStringMethod;
+        IsByte = isByte;
+        Receiver = receiver;
+        ValuesArgument = valuesArgument;
+        RangeArguments = rangeArguments;
+        Values = values;
+        DistinctCount = distinctCount;
+        Ca1870Reports = ca1870Reports;
+    }
+
+    public IInvocationOperation Invocation { get; }
+
+    /// <summary><c>string.IndexOfAny(char[]...)</c>/<c>LastIndexOfAny</c>; otherwise a <c>MemoryExtensions</c> span search.</summary>
+    public bool IsStringMethod { get; }
+
+    public bool IsByte { get; }
+
+    /// <summary>The text searched: the string instance, or the span argument as written (before any conversion).</summary>
+    public IOperation Receiver { get; }
+
+    public IArgumentOperation ValuesArgument { get; }
+
+    /// <summary><c>startIndex</c> and <c>count</c> of the string overloads, in parameter order.</summary>
+    public ImmutableArray<IArgumentOperation> RangeArguments { get; }
+
+    /// <summary>The set's members without duplicates, in source order; bytes are stored as U+0000..U+00FF.</summary>
+    public string Values { get; }
+
+    public int DistinctCount { get; }
+
+    /// <summary>Whether CA1870, in its default configuration, reports this call (then SL1004 stays quiet).</summary>
+    public bool Ca1870Reports { get; }
+
+    /// <summary>The receiver is a span already (not a string or array converted to one by the language).</summary>
+    public bool ReceiverIsSpan(SearchSetSymbols symbols)
+        => Receiver.Type is INamedTypeSymbol type
+            && (SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, symbols.Span)
+                || SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, symbols.ReadOnlySpan));
+}
+
+/// <summary>
+/// Recognises SL1004's calls. The searches:
+/// <code>
+/// text.IndexOfAny(anyOf) / text.IndexOfAny(anyOf, start) / text.IndexOfAny(anyOf, start, count)   // and LastIndexOfAny
+/// span.IndexOfAny(values)   // IndexOfAnyExcept, LastIndexOfAny(Except), ContainsAny(Except); char or byte spans
+/// </code>
+/// The constant sets:
+/// <code>
+/// "\t\n ,;"  or  const string Separators = "...";           // span searches
+/// new[] { ' ', '\t', ... }  /  new byte[] { 9, 10, ... }      // constant elements, literals or const names
+/// "\t\n ,;".ToCharArray()  /  Separators.ToCharArray()
+/// s_separators   // private static readonly char[]/byte[] field, literal initializer, only ever passed to these searches
+/// </code>
+/// </summary>
+internal static class SearchSetPattern
+{
+    /// <summary>CA1870 reports sets of this many values and more (any size for allocating forms).</summary>
+    public const int Ca1870MinLength = 6;
+
+    public static bool IsSearchName(string name)
+        => name is KnownNames.IndexOfAny or KnownNames.LastIndexOfAny or KnownNames.IndexOfAnyExcept
+            or KnownNames.LastIndexOfAnyExcept or KnownNames.ContainsAny or KnownNames.ContainsAnyExcept;
+
+    public static bool TryMatch(
+        IInvocationOperation invocation,
+        SearchSetSymbols symbols,
+        CancellationToken cancellationToken,
+        [NotNullWhen(true)] out SearchSetMatch? match)
+    {
+        match = null;
+        IMethodSymbol method = invocation.TargetMethod;
+        if (!IsSearchName(method.Name) || invocation.Arguments.IsDefaultOrEmpty)
+            return false;
+
+        if (SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.String))
+            return TryMatchString(invocation, symbols, cancellationToken, out match);
+
+        if (symbols.MemoryExtensions is not null && SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.MemoryExtensions))
+            return TryMatchSpan(invocation, symbols, cancellationToken, out match);
+
+        return false;
+    }
+
+    // text.IndexOfAny(anyOf[, startIndex[, count]]), text.LastIndexOfAny(...)
+    private static bool TryMatchString(IInvocationOperation invocation, SearchSetSymbols symbols, CancellationToken cancellationToken, out SearchSetMatch? match)
+    {
+        match = null;
+        IMethodSymbol method = invocation.TargetMethod;
+        if (method.Name is not (KnownNames.IndexOfAny or KnownNames.LastIndexOfAny)
+            || method.Parameters.Length is < 1 or > 3
+            || !IsArrayOf(method.Parameters[0].Type, SpecialType.System_Char)
+            || invocation.Instance is null or IConditionalAccessInstanceOperation
+            || invocation.Arguments.Length != method.Parameters.Length)
+        {
+            return false;
+        }
+
+        for (int i = 1; i < method.Parameters.Length; i++)
+        {
+            if (method.Parameters[i].Type.SpecialType != SpecialType.System_Int32)
+                return false;
+        }
+
+        IArgumentOperation? values = null;
+        var range = new IArgumentOperation[method.Parameters.Length - 1];
+        foreach (IArgumentOperation argument in invocation.Arguments)
+        {
+            if (argument.Parameter is null || argument.ArgumentKind != ArgumentKind.Explicit)
+                return false;
+
+            if (argument.Parameter.Ordinal == 0)
+                values = argument;
+            else
+                range[argument.Parameter.Ordinal - 1] = argument;
+        }
+
+        if (values is null || !TryGetConstantSet(values.Value, isByte: false, cancellationToken, out string? set, out int length, out bool ca1870Shape))
+            return false;
+
+        // CA1870 takes only the one-argument overloads; an allocating set at any size, a field from six values.
+        bool ca1870 = symbols.HasSearchValues
+            && method.Parameters.Length == 1
+            && ca1870Shape
+            && (values.Value is not IFieldReferenceOperation || length >= Ca1870MinLength);
+
+        match = new SearchSetMatch(invocation, isStringMethod: true, isByte: false, invocation.Instance, values, range.ToImmutableArray(),
+            Distinct(set!), CountDistinct(set!), ca1870);
+        return true;
+    }
+
+    // span.IndexOfAny(values), MemoryExtensions.ContainsAnyExcept(span, values), ... over char or byte
+    private static bool TryMatchSpan(IInvocationOperation invocation, SearchSetSymbols symbols, CancellationToken cancellationToken, out SearchSetMatch? match)
+    {
+        match = null;
+        IMethodSymbol method = invocation.TargetMethod;
+        if (method.Parameters.Length != 2
+            || method.TypeArguments.Length != 1
+            || method.TypeArguments[0].SpecialType is not (SpecialType.System_Char or SpecialType.System_Byte)
+            || symbols.ReadOnlySpan is null
+            || invocation.Arguments.Length != 2)
+        {
+            return false;
+        }
+
+        ITypeSymbol first = method.Parameters[0].Type.OriginalDefinition;
+        ITypeSymbol second = method.Parameters[1].Type.OriginalDefinition;
+        if (!SymbolEqualityComparer.Default.Equals(second, symbols.ReadOnlySpan)
+            || !(SymbolEqualityComparer.Default.Equals(first, symbols.ReadOnlySpan) || SymbolEqualityComparer.Default.Equals(first, symbols.Span)))
+        {
+            return false;
+        }
+
+        IArgumentOperation? receiver = null;
+        IArgumentOperation? values = null;
+        foreach (IArgumentOperation argument in invocation.Arguments)
+        {
+            if (argument.Parameter is null || argument.ArgumentKind != ArgumentKind.Explicit)
+                return false;
+
+            if (argument.Parameter.Ordinal == 0)
+                receiver = argument;
+            else
+                values = argument;
+        }
+
+        if (receiver is null || values is null || receiver.Value is IConditionalAccessInstanceOperation)
+            return false;
+
+        bool isByte = method.TypeArguments[0].SpecialType == SpecialType.System_Byte;
+        IOperation valuesValue = values.Value is IConversionOperation conversion ? conversion.Operand : values.Value;
+        if (!TryGetConstantSet(valuesValue, isByte, cancellationToken, out string? set, out int length, out bool ca1870Shape))
+            return false;
+
+        // CA1870 on spans: everything from six values, except ToCharArray (any size); the set arrives converted to a span.
+        bool ca1870 = symbols.HasSearchValues
+            && values.Value is IConversionOperation
+            && ca1870Shape
+            && (length >= Ca1870MinLength || valuesValue is IInvocationOperation);
+
+        IOperation receiverValue = receiver.Value is IConversionOperation { IsImplicit: true } receiverConversion
+            ? receiverConversion.Operand
+            : receiver.Value;
+        match = new SearchSetMatch(invocation, isStringMethod: false, isByte, receiverValue, values, ImmutableArray<IArgumentOperation>.Empty,
+            Distinct(set!), CountDistinct(set!), ca1870);
+        return true;
+    }
+
+    /// <summary>
+    /// Reads a constant set. <paramref name="ca1870Shape"/> tells whether CA1870 recognises the same expression: string
+    /// constants, arrays of character literals (<c>'a'</c> or <c>(byte)'a'</c>), ToCharArray on a string constant, and
+    /// readonly private fields whose initializer is <c>new[] { 'a', (byte)'b' }</c> or <c>"...".ToCharArray()</c>.
+    /// </summary>
+    private static bool TryGetConstantSet(IOperation value, bool isByte, CancellationToken cancellationToken, out string? set, out int length, out bool ca1870Shape)
+    {
+        set = null;
+        length = 0;
+        ca1870Shape = false;
+        switch (value)
+        {
+            case ILiteralOperation or IFieldReferenceOperation or ILocalReferenceOperation
+                when !isByte && value.Type?.SpecialType == SpecialType.System_String && value.ConstantValue.HasValue && value.ConstantValue.Value is string text:
+                set = text;
+                ca1870Shape = true;
+                break;
+
+            case IArrayCreationOperation creation when IsArrayOf(creation.Type, isByte ? SpecialType.System_Byte : SpecialType.System_Char):
+                if (creation.Initializer is null || creation.DimensionSizes.Length != 1)
+                    return false;
+
+                var builder = new StringBuilder(creation.Initializer.ElementValues.Length);
+                ca1870Shape = true;
+                foreach (IOperation element in creation.Initializer.ElementValues)
+                {
+                    if (!element.ConstantValue.HasValue || !TryGetElement(element.ConstantValue.Value, out char member))
+                        return false;
+
+                    ca1870Shape &= IsCharacterLiteral(element.Syntax);
+                    builder.Append(member);
+                }
+
+                set = builder.ToString();
+                break;
+
+            case IInvocationOperation { TargetMethod.Name: KnownNames.ToCharArray, Arguments.Length: 0, Instance: { } instance } toCharArray
+                when !isByte && toCharArray.TargetMethod.ContainingType.SpecialType == SpecialType.System_String
+                    && instance is ILiteralOperation or IFieldReferenceOperation or ILocalReferenceOperation
+                    && instance.ConstantValue.HasValue && instance.ConstantValue.Value is string source:
+                set = source;
+                ca1870Shape = true;
+                break;
+
+            case IFieldReferenceOperation { Field: { } field }
+                when IsArrayOf(field.Type, isByte ? SpecialType.System_Byte : SpecialType.System_Char) && field.IsReadOnly:
+                if (!TryGetFieldSet(field, isByte, cancellationToken, out set, out ca1870Shape))
+                    return false;
+
+                break;
+
+            default:
+                return false;
+        }
+
+        length = set!.Length;
+        return true;
+    }
+
+    // CA1870 (as the .NET 10 SDK ships it) reads array elements from syntax: 'a' or (byte)'a', nothing else.
+    private static bool IsCharacterLiteral(SyntaxNode element)
+    {
+        if (element is CastExpressionSyntax { Type: PredefinedTypeSyntax type } cast && type.Keyword.IsKind(SyntaxKind.ByteKeyword))
+            element = cast.Expression;
+
+        return element.IsKind(SyntaxKind.CharacterLiteralExpression);
+    }
+
+    private static bool TryGetElement(object? constant, out char member)
+    {
+        switch (constant)
+        {
+            case char c:
+                member = c;
+                return true;
+            case byte b:
+                member = (char)b;
+                return true;
+            default:
+                member = default;
+                return false;
+        }
+    }
+
+    /// <summary>
+    /// A field set: <c>private static readonly char[] s_x = { ... }</c> (or <c>new[] { ... }</c>, <c>"...".ToCharArray()</c>)
+    /// with literal members, whose every use in its type is as the set of one of these searches. CA1870 also takes
+    /// instance readonly fields; SL1004 wants a static one, so the set is built once.
+    /// </summary>
+    private static bool TryGetFieldSet(IFieldSymbol field, bool isByte, CancellationToken cancellationToken, out string? set, out bool ca1870Shape)
+    {
+        set = null;
+        ca1870Shape = false;
+        if (field.DeclaredAccessibility != Accessibility.Private
+            || field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax { Initializer.Value: { } initializer } declarator)
+        {
+            return false;
+        }
+
+        if (!TryReadLiteralSet(initializer, isByte, out set, out ca1870Shape))
+            return false;
+
+        ca1870Shape &= IsOnlyWrittenInItsInitializer(field, declarator, cancellationToken);
+        // An instance field, or one that is written or handed out, is no cacheable set (CA1870 may still report it).
+        return field.IsStatic && IsOnlySearched(field, declarator, cancellationToken);
+    }
+
+    private static bool TryReadLiteralSet(ExpressionSyntax initializer, bool isByte, out string? set, out bool ca1870Shape)
+    {
+        set = null;
+        ca1870Shape = false;
+        SeparatedSyntaxList<ExpressionSyntax> elements;
+        switch (initializer)
+        {
+            case ArrayCreationExpressionSyntax { Initializer: { } arrayInitializer }:
+                elements = arrayInitializer.Expressions;
+                ca1870Shape = true;
+                break;
+            case ImplicitArrayCreationExpressionSyntax implicitCreation:
+                elements = implicitCreation.Initializer.Expressions;
+                ca1870Shape = true;
+                break;
+            case InitializerExpressionSyntax bare when bare.IsKind(SyntaxKind.ArrayInitializerExpression):
+                // char[] s_x = { ... }: CA1870 does not read this form.
+                elements = bare.Expressions;
+                break;
+            case InvocationExpressionSyntax
+            {
+                Expression: MemberAccessExpressionSyntax { Expression: LiteralExpressionSyntax literal, Name.Identifier.ValueText: KnownNames.ToCharArray },
+                ArgumentList.Arguments.Count: 0,
+            } when !isByte && literal.IsKind(SyntaxKind.StringLiteralExpression) && literal.Token.Value is string text:
+                set = text;
+                ca1870Shape = true;
+                return true;
+            default:
+                return false;
+        }
+
+        var builder = new StringBuilder(elements.Count);
+        foreach (ExpressionSyntax element in elements)
+        {
+            if (!TryReadLiteral(element, isByte, out char member, out bool isCharLiteral))
+                return false;
+
+            ca1870Shape &= isCharLiteral;
+            builder.Append(member);
+        }
+
+        set = builder.ToString();
+        return true;
+    }
+
+    // 'a', (byte)'a', 65, (byte)65, (char)65, 0xFF
+    private static bool TryReadLiteral(ExpressionSyntax element, bool isByte, out char member, out bool isCharLiteral)
+    {
+        member = default;
+        isCharLiteral = false;
+        bool cast = false;
+        if (element is CastExpressionSyntax { Type: PredefinedTypeSyntax type } castExpression)
+        {
+            if (!type.Keyword.IsKind(isByte ? SyntaxKind.ByteKeyword : SyntaxKind.CharKeyword))
+                return false;
+
+            element = castExpression.Expression;
+            cast = true;
+        }
+
+        if (element is not LiteralExpressionSyntax literal)
+            return false;
+
+        object? value = literal.Token.Value;
+        isCharLiteral = literal.IsKind(SyntaxKind.CharacterLiteralExpression) && (!cast || isByte);
+        int number;
+        switch (value)
+        {
+            case char c:
+                number = c;
+                if (!isByte && cast)
+                    isCharLiteral = false;
+                if (isByte && !cast)
+                    return false;
+                break;
+            case int i when cast || isByte:
+                number = i;
+                break;
+            default:
+                return false;
+        }
+
+        int max = isByte ? byte.MaxValue : char.MaxValue;
+        if (number < 0 || number > max)
+            return false;
+
+        member = (char)number;
+        return true;
+    }
+
+    /// <summary>CA1870's own check, kept as optimistic as it is: no element store, no assignment in a constructor.</summary>
+    private static bool IsOnlyWrittenInItsInitializer(IFieldSymbol field, VariableDeclaratorSyntax declarator, CancellationToken cancellationToken)
+    {
+        if (declarator.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } type)
+            return false;
+
+        foreach (MemberDeclarationSyntax member in type.Members)
+        {
+            bool isConstructor = member.IsKind(SyntaxKind.ConstructorDeclaration);
+            foreach (SyntaxNode node in member.DescendantNodes())
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                if (node is not AssignmentExpressionSyntax assignment || !assignment.IsKind(SyntaxKind.SimpleAssignmentExpression))
+                    continue;
+
+                if (assignment.Left is ElementAccessExpressionSyntax { Expression: IdentifierNameSyntax stored } && stored.Identifier.ValueText == field.Name)
+                    return false;
+
+                if (isConstructor && assignment.Left is IdentifierNameSyntax assigned && assigned.Identifier.ValueText == field.Name)
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Every mention of the field's name anywhere in its type (all partial declarations, nested types included: a
+    /// private field is visible nowhere else) is the set argument of one of the searches, which neither store nor
+    /// change it. Anything else (an assignment, an element store, passing it on, returning it) keeps SL1004 quiet.
+    /// </summary>
+    private static bool IsOnlySearched(IFieldSymbol field, VariableDeclaratorSyntax declarator, CancellationToken cancellationToken)
+    {
+        foreach (SyntaxReference reference in field.ContainingType.DeclaringSyntaxReferences)
+        {
+            foreach (SyntaxToken token in reference.GetSyntax(cancellationToken).DescendantTokens())
+            {
+                if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != field.Name || token.Parent == declarator)
+                    continue;
+
+                if (token.Parent is not IdentifierNameSyntax name || !IsSearchSetArgument(name))
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsSearchSetArgument(IdentifierNameSyntax name)
+    {
+        ExpressionSyntax expression = name;
+        if (expression.Parent is MemberAccessExpressionSyntax access && access.Name == expression)
+            expression = access;
+
+        if (expression.Parent is not ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument
+            || argument.Parent?.Parent is not InvocationExpressionSyntax invocation)
+        {
+            return false;
+        }
+
+        string? invoked = invocation.Expression switch
+        {
+            MemberAccessExpressionSyntax member => member.Name.Identifier.ValueText,
+            IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+            _ => null,
+        };
+        return invoked is not null && IsSearchName(invoked);
+    }
+
+    private static bool IsArrayOf(ITypeSymbol? type, SpecialType element)
+        => type is IArrayTypeSymbol { IsSZArray: true } array && array.ElementType.SpecialType == element;
+
+    private static string Distinct(string values)
+    {
+        var seen = new HashSet<char>();
+        var builder = new StringBuilder(values.Length);
+        foreach (char value in values)
+        {
+            if (seen.Add(value))
+                builder.Append(value);
+        }
+
+        return builder.ToString();
+    }
+
+    private static int CountDistinct(string values) => new HashSet<char>(values).Count;
+}

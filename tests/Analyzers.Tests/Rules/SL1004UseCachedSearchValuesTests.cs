@@ -1,0 +1,606 @@
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Streamline.Analyzers.Rules;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1004UseCachedSearchValuesAnalyzer,
+    Streamline.CodeFixes.Rules.SL1004UseCachedSearchValuesCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1004")]
+public class SL1004UseCachedSearchValuesTests
+{
+    private const string MultiTarget = "net48;net8.0";
+
+    private static Task VerifyFixAsync(string source, string fixedSource, TestTarget target, string? targetFrameworks = null, int? minValues = null, string? batchFixed = null)
+    {
+        var test = new Verify.Test(target) { TestCode = source, FixedCode = fixedSource };
+        if (batchFixed is not null)
+            test.BatchFixedCode = batchFixed;
+
+        AddConfig(test, targetFrameworks, minValues);
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    private static Task VerifyQuietAsync(string source, TestTarget target, string? targetFrameworks = null, int? minValues = null)
+    {
+        var test = new Verify.Test(target) { TestCode = source };
+        AddConfig(test, targetFrameworks, minValues);
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    private static void AddConfig(Verify.Test test, string? targetFrameworks, int? minValues)
+    {
+        string config = "is_global = true\n";
+        if (targetFrameworks is not null)
+            config += "build_property.TargetFrameworks = " + targetFrameworks + "\n";
+        if (minValues is not null)
+            config += SL1004UseCachedSearchValuesAnalyzer.MinValuesOption + " = " + minValues + "\n";
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", config));
+    }
+
+    // ----- .NET Framework, Mono, Unity, netstandard2.0: no SearchValues, no CA1870 --------------------------------
+
+    [Theory]
+    [InlineData(TestTarget.Net472)]
+    [InlineData(TestTarget.NetStandard20)]
+    public Task Fix_Legacy_InlineArray_ToCharSearchSet(TestTarget target)
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+
+                int M(string text) => s_whitespace.IndexOfAny(text);
+            }
+            """, target);
+
+    [Fact]
+    public Task Quiet_Legacy_ThreeValues_BelowThreshold()
+        => VerifyQuietAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny(new[] { ' ', '\t', '\n' });
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_Legacy_MinValuesOption_LowersTheThreshold()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny({|SL1004:new[] { ',', ';' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create(",;");
+
+                int M(string text) => s_separators.IndexOfAny(text);
+            }
+            """, TestTarget.Net472, minValues: 2);
+
+    [Fact]
+    public Task Quiet_MinValuesOption_RaisesTheThreshold()
+        => VerifyQuietAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' });
+            }
+            """, TestTarget.Net472, minValues: 8);
+
+    [Fact]
+    public Task Fix_Legacy_LastIndexOfAny_StartAndCount_ToCharArray()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.LastIndexOfAny({|SL1004:"0123456789".ToCharArray()|}, 10, 5);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_digits = CharSearchSet.Create("0123456789");
+
+                int M(string text) => s_digits.LastIndexOfAny(text, 10, 5);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_Legacy_StaticReadonlyField_OnlySearched()
+        => VerifyFixAsync("""
+            class C
+            {
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+
+                int First(string path) => path.IndexOfAny({|SL1004:s_invalid|});
+                int Last(string path) => path.LastIndexOfAny({|SL1004:s_invalid|}, 3);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>:\"|?*");
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+
+                int First(string path) => s_separators.IndexOfAny(path);
+                int Last(string path) => s_separators.LastIndexOfAny(path, 3);
+            }
+            """, TestTarget.Net472);
+
+    [Theory]
+    [InlineData("s_set[0] = 'x';")]
+    [InlineData("Use(s_set);")]
+    [InlineData("var copy = s_set;")]
+    public Task Quiet_FieldWrittenOrHandedOut(string statement)
+        => VerifyQuietAsync($$"""
+            class C
+            {
+                private static readonly char[] s_set = { 'a', 'b', 'c', 'd', 'e', 'f' };
+
+                int M(string text) => text.IndexOfAny(s_set);
+                void N() { {{statement}} }
+                static void Use(char[] values) { }
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_NonConstantSets_AndConditionalAccess()
+        => VerifyQuietAsync("""
+            class C
+            {
+                private char[] _instance = { 'a', 'b', 'c', 'd', 'e', 'f' };
+                public static readonly char[] Shared = { 'a', 'b', 'c', 'd', 'e', 'f' };
+
+                int A(string text, char[] values) => text.IndexOfAny(values);
+                int B(string text, char c) => text.IndexOfAny(new[] { c, 'b', 'c', 'd', 'e', 'f' });
+                int C1(string text) => text.IndexOfAny(_instance);
+                int D(string text) => text.IndexOfAny(Shared);
+                int? E(string? text) => text?.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
+        => VerifyFixAsync("""
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_ws = CharSearchSet.Create(" \t\r\n");
+
+                int A(string text) => text.IndexOfAny({|SL1004:new[] { '\n', '\r', '\t', ' ' }|});
+                int B(string text) => text.IndexOfAny({|SL1004:new[] { 'x', 'y', 'z', 'w' }|}, 1);
+                int D(string text) => text.LastIndexOfAny({|SL1004:new[] { 'w', 'x', 'y', 'z' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_letters = CharSearchSet.Create("xyzw");
+                private static readonly CharSearchSet s_ws = CharSearchSet.Create(" \t\r\n");
+
+                int A(string text) => s_ws.IndexOfAny(text);
+                int B(string text) => s_letters.IndexOfAny(text, 1);
+                int D(string text) => s_letters.LastIndexOfAny(text);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_KeepsComments()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text)
+                {
+                    // find the first separator
+                    return text.IndexOfAny(/* Comment */ {|SL1004:new[] { ',', ';', ':', '|' }|}); // trailing
+                }
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create(",;:|");
+
+                int M(string text)
+                {
+                    // find the first separator
+                    return s_separators.IndexOfAny(/* Comment */ text); // trailing
+                }
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_GeneratedCode_AndExpressionTree()
+        => VerifyQuietAsync("""
+            // <auto-generated/>
+            class G
+            {
+                int M(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_InExpressionTree()
+        => VerifyQuietAsync("""
+            using System;
+            using System.Linq.Expressions;
+
+            class C
+            {
+                Expression<Func<string, int>> M() => text => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            }
+            """, TestTarget.Net472);
+
+    // ----- .NET 8+: CA1870 reports the allocating and six-value shapes; SL1004 takes the rest -----------------------
+
+    [Theory]
+    [InlineData("text.IndexOfAny(new[] { 'a', 'b' })")]
+    [InlineData("text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' })")]
+    [InlineData("text.LastIndexOfAny(\"abcdefg\".ToCharArray())")]
+    [InlineData("text.AsSpan().IndexOfAny(\"abcdefg\")")]
+    [InlineData("text.AsSpan().ContainsAnyExcept(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' })")]
+    [InlineData("text.AsSpan().LastIndexOfAnyExcept(\"ab\".ToCharArray())")]
+    [InlineData("text.IndexOfAny(s_field)")]
+    [InlineData("text.AsSpan().IndexOfAny(s_field)")]
+    public Task Quiet_Net80_WhereCa1870Reports(string call)
+        => VerifyQuietAsync($$"""
+            using System;
+
+            class C
+            {
+                private static readonly char[] s_field = new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' };
+
+                object M(string text) => {{call}};
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Quiet_Net80_FiveValues_TheBclIsAlreadyFast()
+        => VerifyQuietAsync("""
+            using System;
+
+            class C
+            {
+                const char Tab = '\t';
+
+                int M(string text) => text.AsSpan().IndexOfAny(new[] { Tab, 'a', 'b', 'c', 'd' });
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Fix_Net80_ConstantNames_ToSearchValues()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const char Tab = '\t';
+                const char Space = ' ';
+
+                int A(string text) => text.IndexOfAny({|SL1004:new[] { Tab, Space, '\r', '\n', '\f', '\v' }|});
+                bool B(ReadOnlySpan<char> span) => span.ContainsAnyExcept({|SL1004:new[] { Tab, Space, '\r', '\n', '\f', '\v' }|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_whitespace = SearchValues.Create("\t \r\n\f\v");
+                const char Tab = '\t';
+                const char Space = ' ';
+
+                int A(string text) => text.AsSpan().IndexOfAny(s_whitespace);
+                bool B(ReadOnlySpan<char> span) => span.ContainsAnyExcept(s_whitespace);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Fix_Net80_KeepsCommentsAroundTheSet()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const char Tab = '\t';
+
+                int M(string text) => text.IndexOfAny(/* Comment */ {|SL1004:new[] { Tab, ' ', '\r', '\n', '\f', '\v' }|} /* after */);
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_whitespace = SearchValues.Create("\t \r\n\f\v");
+                const char Tab = '\t';
+
+                int M(string text) => text.AsSpan().IndexOfAny(/* Comment */ s_whitespace /* after */);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Fix_Net80_BareInitializerField_ToSearchValues()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                private static readonly char[] s_separators = { ',', ';', ':', '|', '/', '\\' };
+
+                int M(string text) => text.IndexOfAny({|SL1004:s_separators|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_separatorsSet = SearchValues.Create(",;:|/\\");
+                private static readonly char[] s_separators = { ',', ';', ':', '|', '/', '\\' };
+
+                int M(string text) => text.AsSpan().IndexOfAny(s_separatorsSet);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Fix_Net80_StartIndexOverload_ToCharSearchSet()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text, int start) => text.IndexOfAny({|SL1004:new[] { 'a', 'e', 'i', 'o', 'u', 'y' }|}, start);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_letters = CharSearchSet.Create("aeiouy");
+
+                int M(string text, int start) => s_letters.IndexOfAny(text, start);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task Fix_Net80_ByteSpan_FFStaysOneByte()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const byte Nul = 0;
+
+                int M(ReadOnlySpan<byte> data) => data.IndexOfAny({|SL1004:new byte[] { Nul, (byte)'\u00ff', (byte)'a', 10, 13, 0x80 }|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<byte> s_byteSearchValues = SearchValues.Create(new byte[] { 0x00, 0xFF, (byte)'a', 0x0A, 0x0D, 0x80 });
+                const byte Nul = 0;
+
+                int M(ReadOnlySpan<byte> data) => data.IndexOfAny(s_byteSearchValues);
+            }
+            """, TestTarget.Net80);
+
+    // ----- net48;net8.0: the fix must compile for both, so the runtime set even where SearchValues exists ----------
+
+    [Fact]
+    public Task Fix_MultiTargeted_Net80Build_UsesTheRuntimeSet()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const char Tab = '\t';
+
+                int A(string text) => text.IndexOfAny({|SL1004:new[] { Tab, ' ', '\r', '\n', '\f', '\v' }|});
+                int B(ReadOnlySpan<char> span) => span.LastIndexOfAny({|SL1004:new[] { Tab, ' ', '\r', '\n', '\f', '\v' }|});
+            }
+            """, """
+            using System;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create("\t \r\n\f\v");
+                const char Tab = '\t';
+
+                int A(string text) => s_whitespace.IndexOfAny(text);
+                int B(ReadOnlySpan<char> span) => s_whitespace.LastIndexOfAny(span);
+            }
+            """, TestTarget.Net80, targetFrameworks: MultiTarget);
+
+    [Fact]
+    public Task Fix_MultiTargeted_ByteSpan_ToByteSearchSet_FFStaysOneByte()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const byte Nul = 0;
+
+                bool M(Span<byte> data) => data.ContainsAnyExcept({|SL1004:new byte[] { Nul, (byte)'\u00ff', 0x7F, 10, 13, 32 }|});
+            }
+            """, """
+            using System;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly ByteSearchSet s_byteSearchSet = ByteSearchSet.Create(new byte[] { 0x00, 0xFF, 0x7F, 0x0A, 0x0D, 0x20 });
+                const byte Nul = 0;
+
+                bool M(Span<byte> data) => s_byteSearchSet.ContainsAnyExcept(data);
+            }
+            """, TestTarget.Net80, targetFrameworks: MultiTarget);
+
+    [Fact]
+    public Task Fix_NetStandard20_ConstStringToCharArray_InAStruct()
+        => VerifyFixAsync("""
+            struct S
+            {
+                const string Vowels = "aeiouAEIOU";
+
+                bool M(string text) => text.LastIndexOfAny({|SL1004:Vowels.ToCharArray()|}, 4) >= 0;
+            }
+            """, """
+            using Streamline.Runtime;
+
+            struct S
+            {
+                private static readonly CharSearchSet s_vowels = CharSearchSet.Create("aeiouAEIOU");
+                const string Vowels = "aeiouAEIOU";
+
+                bool M(string text) => s_vowels.LastIndexOfAny(text, 4) >= 0;
+            }
+            """, TestTarget.NetStandard20);
+
+    [Fact]
+    public Task Quiet_MultiTargeted_Net80Build_WhereCa1870Reports()
+        => VerifyQuietAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            }
+            """, TestTarget.Net80, targetFrameworks: MultiTarget);
+
+    [Fact]
+    public Task Fix_MultiTargeted_Net48Build_ReportsWhatCa1870ReportsOnNet80()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny({|SL1004:new[] { 'a', 'b', 'c', 'd', 'e', 'f' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_hexDigits = CharSearchSet.Create("abcdef");
+
+                int M(string text) => s_hexDigits.IndexOfAny(text);
+            }
+            """, TestTarget.Net472, targetFrameworks: MultiTarget);
+
+    [Theory]
+    [InlineData("net8.0", false)]
+    [InlineData("net8.0;net10.0-windows", false)]
+    [InlineData("net48;net8.0", true)]
+    [InlineData("netstandard2.0;net8.0", true)]
+    [InlineData("net7.0;net9.0", true)]
+    [InlineData("", false)]
+    public async Task TargetFrameworks_DecidesTheRewrite(string frameworks, bool runtimeSet)
+    {
+        string source = """
+            using System;
+            class C
+            {
+                const char Tab = '\t';
+                int M(ReadOnlySpan<char> span) => span.IndexOfAny(new[] { Tab, ' ', '\r', '\n', '\f', '\v' });
+            }
+            """;
+        Compilation compilation = AnalyzerRunner.CreateCompilation(TestTarget.Net80, source);
+        var options = new Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions(
+            System.Collections.Immutable.ImmutableArray<AdditionalText>.Empty,
+            new GlobalConfigOptions("build_property.TargetFrameworks", frameworks));
+        var run = await compilation.WithAnalyzers(
+                System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new SL1004UseCachedSearchValuesAnalyzer()),
+                options)
+            .GetAnalyzerDiagnosticsAsync();
+        Diagnostic diagnostic = Assert.Single(run);
+        Assert.Equal(
+            runtimeSet ? SL1004UseCachedSearchValuesAnalyzer.RewriteRuntimeSet : SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues,
+            diagnostic.Properties[SL1004UseCachedSearchValuesAnalyzer.RewriteProperty]);
+    }
+
+    // ----- robustness -------------------------------------------------------------------------------------------
+
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.Net472)]
+    public async Task HalfTypedCode_NoAnalyzerException(TestTarget target)
+    {
+        string[] sources =
+        {
+            "class C { int M(string t) => t.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' }, ); }",
+            "class C { int M(string t) => t.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' ",
+            "class C { int M(string t) => t.IndexOfAny(new char[] { 'a', , 'c', 'd', 'e', 'f' }); }",
+            "class C { int M(string t) => t.LastIndexOfAny(s_x, 1, 2, 3); static readonly char[] s_x = { 'a', 'b', 'c', 'd', 'e' ",
+            "class C { int M(System.ReadOnlySpan<char> s) => s.IndexOfAny(); }",
+            "class C { int M(System.ReadOnlySpan<byte> s) => s.IndexOfAny(new byte[] { 1, 2, 3, 4, 5, 300 }); }",
+            "class C { int M(string t) => t.IndexOfAny(Undefined.ToCharArray()); }",
+            "class C { static readonly char[] s_x = \"abcdef\".ToCharArray(; int M(string t) => t.IndexOfAny(s_x); }",
+            "int i = \"abc\".IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });",
+        };
+        foreach (string source in sources)
+        {
+            AnalyzerRun run = await AnalyzerRunner.RunAsync(new SL1004UseCachedSearchValuesAnalyzer(), target, source);
+            Assert.Empty(run.Exceptions);
+            Assert.DoesNotContain(run.Diagnostics, d => d.Id == "AD0001");
+        }
+    }
+
+    [Fact]
+    public async Task TopLevelStatements_Reported()
+    {
+        AnalyzerRun run = await AnalyzerRunner.RunAsync(
+            new SL1004UseCachedSearchValuesAnalyzer(),
+            TestTarget.Net472,
+            "int i = \"abc\".IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });");
+        Assert.Single(run.Diagnostics, d => d.Id == RuleIds.UseCachedSearchValues);
+    }
+
+    private sealed class GlobalConfigOptions : Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptionsProvider
+    {
+        private readonly Options _options;
+
+        public GlobalConfigOptions(string key, string value) => _options = new Options(key, value);
+
+        public override Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptions GlobalOptions => _options;
+
+        public override Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptions GetOptions(SyntaxTree tree) => _options;
+
+        public override Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptions GetOptions(AdditionalText textFile) => _options;
+
+        private sealed class Options : Microsoft.CodeAnalysis.Diagnostics.AnalyzerConfigOptions
+        {
+            private readonly string _key;
+            private readonly string _value;
+
+            public Options(string key, string value)
+            {
+                _key = key;
+                _value = value;
+            }
+
+#pragma warning disable CS8765 // The attribute is ambiguous here (the analyzer assembly declares its own polyfill).
+            public override bool TryGetValue(string key, out string? value)
+#pragma warning restore CS8765
+            {
+                value = key == _key ? _value : null;
+                return value is not null;
+            }
+        }
+    }
+}
