@@ -15,9 +15,11 @@ public static class LineCountingSamples
     // SL1003: the lazy form still allocates a string per line.
     public static long CountWithReadLines(string path) => File.ReadLines(path, Encoding.UTF8).LongCount();
 
-    // SL1003: the async form, with its cancellation token.
+#if NET
+    // SL1003: the async form, with its cancellation token (.NET Core 2.0 and later have it).
     public static async Task<int> CountAsync(string path, CancellationToken cancellationToken)
         => (await File.ReadAllLinesAsync(path, cancellationToken)).Length;
+#endif
 
     // SL1003: a local whose only uses are its length.
     public static bool IsLong(string path)
