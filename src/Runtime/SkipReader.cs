@@ -49,6 +49,9 @@ public sealed class SkipReader : IDisposable
     /// </remarks>
     public const int DefaultBufferSize = 16 * 1024;
 
+    // Records this short (headers, tags) are copied byte by byte: cheaper than Buffer.BlockCopy's fixed cost.
+    private const int SmallCopy = 16;
+
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
 
@@ -151,11 +154,23 @@ public sealed class SkipReader : IDisposable
             return _stream.Read(buffer!, offset, count); // throws exactly what the stream throws
         }
 
-        int available = _count - _index;
-        if (available >= count && count != 0)
+        int index = _index;
+        if (_count - index >= count && count != 0)
         {
-            Buffer.BlockCopy(_buffer!, _index, buffer, offset, count);
-            _index += count;
+            if (count <= SmallCopy)
+            {
+                byte[] source = _buffer!;
+                for (int i = 0; i < count; i++)
+                {
+                    buffer[offset + i] = source[index + i];
+                }
+            }
+            else
+            {
+                Buffer.BlockCopy(_buffer!, index, buffer, offset, count);
+            }
+
+            _index = index + count;
             return count;
         }
 
