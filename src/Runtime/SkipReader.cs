@@ -219,6 +219,18 @@ public sealed class SkipReader : IDisposable
     /// </remarks>
     public void Skip(long count)
     {
+        int index = _index;
+        if ((ulong)(count - 1) < (ulong)(_count - index))
+        {
+            _index = index + (int)count; // 1 <= count <= buffered: the common case, no stream involved
+            return;
+        }
+
+        SkipSlow(count);
+    }
+
+    private void SkipSlow(long count)
+    {
         if (count < 0)
         {
             ThrowHelper.ThrowSkipNeedNonNegative(nameof(count));
