@@ -43,9 +43,8 @@ public sealed class SkipReader : IDisposable
     /// <summary>The size in bytes of the buffer the public constructors allocate, unless a seekable stream has less
     /// left to read (then the buffer holds what is left, but at least <c>4096</c> bytes).</summary>
     /// <remarks>
-    /// Larger than the 4 KB <see cref="FileStream"/> buffer of .NET and .NET Framework and the 8 KB one of Mono, so
-    /// that their reads into it bypass their own buffers instead of copying twice, and below the large object heap
-    /// threshold.
+    /// Larger than the 4 KB <see cref="FileStream"/> buffer of .NET, .NET Framework and Mono, so that their reads into
+    /// it bypass their own buffers instead of copying twice, and below the large object heap threshold.
     /// </remarks>
     public const int DefaultBufferSize = 16 * 1024;
 
