@@ -1,0 +1,229 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Simplification;
+using Streamline.Analyzers;
+using Streamline.Analyzers.Rules;
+
+namespace Streamline.CodeFixes.Rules;
+
+/// <summary>
+/// SL1001, two fixes, each registered only where the analyzer proved it keeps the program's behaviour:
+/// <code>
+/// while ((n = s.Read(b, 0, 4)) &gt; 0) { ...; s.Position += 3; }
+///   -> using (var skipReader = new SkipReader(s, leaveOpen: true)) { while ((n = skipReader.Read(b, 0, 4)) &gt; 0) { ...; skipReader.Skip(3); } }
+/// s.Position += 3;   ->   s.Seek(3, SeekOrigin.Current);      (.NET Framework, Mono, netstandard)
+/// </code>
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1001SeekInsteadOfPositionAdvanceCodeFix)), Shared]
+public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
+{
+    private const string UseSkipReaderKey = "SL1001.UseSkipReader";
+    private const string UseSeekKey = "SL1001.UseSeek";
+    private const string ReaderName = "skipReader";
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SeekInsteadOfPositionAdvance);
+
+    public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
+        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CodeActionEquivalenceKey == UseSeekKey, context.CancellationToken)!);
+
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
+        bool hasReader = model is not null && FindSkipReader(model.Compilation) is not null;
+        foreach (Diagnostic diagnostic in context.Diagnostics)
+        {
+            if (hasReader && Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
+            {
+                context.RegisterCodeFix(
+                    CodeAction.Create(
+                        Analyzers.Resources.Get("SL1001FixTitle"),
+                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), useSeek: false, ct),
+                        UseSkipReaderKey),
+                    diagnostic);
+            }
+
+            if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanSeekProperty))
+            {
+                context.RegisterCodeFix(
+                    CodeAction.Create(
+                        Analyzers.Resources.Get("SL1001SeekFixTitle"),
+                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), useSeek: true, ct),
+                        UseSeekKey),
+                    diagnostic);
+            }
+        }
+    }
+
+    private static bool Has(Diagnostic diagnostic, string property)
+        => diagnostic.Properties.TryGetValue(property, out string? value) && value == "true";
+
+    private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool useSeek, CancellationToken cancellationToken)
+    {
+        SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null || !SL1001SeekInsteadOfPositionAdvanceAnalyzer.Symbols.TryCreate(model.Compilation, out var symbols))
+            return document;
+
+        DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var rewrittenLoops = new HashSet<SyntaxNode>();
+        foreach (Diagnostic diagnostic in diagnostics)
+        {
+            SyntaxNode node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
+            if (model.GetOperation(node, cancellationToken) is not { } operation
+                || !SL1001PositionAdvance.TryMatch(operation, symbols.Stream, out SL1001PositionAdvance? advance))
+            {
+                continue;
+            }
+
+            if (useSeek)
+            {
+                if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanSeekProperty) && symbols.SeekOrigin is not null)
+                    ReplaceWithSeek(editor, advance, symbols.SeekOrigin);
+            }
+            else if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
+            {
+                INamedTypeSymbol? skipReader = FindSkipReader(model.Compilation);
+                if (skipReader is not null
+                    && LoopContext.EnclosingLoop(advance.Operation) is IWhileLoopOperation loop
+                    && rewrittenLoops.Add(loop.Syntax))
+                {
+                    ReplaceWithReader(editor, model, advance, loop, skipReader, symbols, cancellationToken);
+                }
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static void ReplaceWithSeek(DocumentEditor editor, SL1001PositionAdvance advance, INamedTypeSymbol seekOrigin)
+    {
+        if (advance.Position.Syntax is not MemberAccessExpressionSyntax { Expression: var stream })
+            return;
+
+        var origin = (ExpressionSyntax)editor.Generator.MemberAccessExpression(
+            editor.Generator.TypeExpression(seekOrigin).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
+            "Current");
+        InvocationExpressionSyntax seek = SyntaxFactory.InvocationExpression(
+            SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, stream.WithoutTrivia(), SyntaxFactory.IdentifierName("Seek")),
+            SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
+            {
+                SyntaxFactory.Argument(OffsetSyntax(advance)),
+                SyntaxFactory.Argument(origin),
+            })));
+        editor.ReplaceNode(advance.Operation.Syntax, seek.WithTriviaFrom(advance.Operation.Syntax));
+    }
+
+    private static void ReplaceWithReader(
+        DocumentEditor editor,
+        SemanticModel model,
+        SL1001PositionAdvance advance,
+        IWhileLoopOperation loop,
+        INamedTypeSymbol skipReader,
+        SL1001SeekInsteadOfPositionAdvanceAnalyzer.Symbols symbols,
+        CancellationToken cancellationToken)
+    {
+        if (loop.Syntax is not WhileStatementSyntax whileStatement
+            || advance.StreamLocal is not { } stream
+            || loop.Condition is null
+            || !SL1001SeekInsteadOfPositionAdvanceAnalyzer.TryMatchReadCondition(loop.Condition, stream, out IInvocationOperation? read)
+            || read.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax readAccess })
+        {
+            return;
+        }
+
+        string name = UniqueName(whileStatement, model, cancellationToken);
+        IdentifierNameSyntax reader = SyntaxFactory.IdentifierName(name);
+
+        // Every advance of the stream in the loop becomes reader.Skip(offset); the Read's receiver becomes the reader.
+        var replacements = new Dictionary<SyntaxNode, SyntaxNode>
+        {
+            [readAccess.Expression] = reader.WithTriviaFrom(readAccess.Expression),
+        };
+        foreach (IOperation operation in loop.Body.Descendants())
+        {
+            if (SL1001PositionAdvance.TryMatch(operation, symbols.Stream, out SL1001PositionAdvance? other)
+                && SymbolEqualityComparer.Default.Equals(other.StreamLocal, stream))
+            {
+                InvocationExpressionSyntax skip = SyntaxFactory.InvocationExpression(
+                    SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, reader, SyntaxFactory.IdentifierName("Skip")),
+                    SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(OffsetSyntax(other)))));
+                replacements[other.Operation.Syntax] = skip.WithTriviaFrom(other.Operation.Syntax);
+            }
+        }
+
+        WhileStatementSyntax rewritten = whileStatement.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
+
+        var type = (TypeSyntax)editor.Generator.TypeExpression(skipReader)
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        ExpressionSyntax streamSyntax = SyntaxFactory.IdentifierName(stream.Name);
+        ObjectCreationExpressionSyntax creation = SyntaxFactory.ObjectCreationExpression(type)
+            .WithArgumentList(SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
+            {
+                SyntaxFactory.Argument(streamSyntax),
+                SyntaxFactory.Argument(SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression))
+                    .WithNameColon(SyntaxFactory.NameColon("leaveOpen")),
+            })));
+        VariableDeclarationSyntax declaration = SyntaxFactory.VariableDeclaration(
+            SyntaxFactory.IdentifierName("var"),
+            SyntaxFactory.SingletonSeparatedList(
+                SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
+                    .WithInitializer(SyntaxFactory.EqualsValueClause(creation))));
+        UsingStatementSyntax usingStatement = SyntaxFactory.UsingStatement(
+                declaration,
+                expression: null,
+                SyntaxFactory.Block(rewritten.WithoutLeadingTrivia().WithTrailingTrivia(SyntaxFactory.ElasticMarker)))
+            .WithLeadingTrivia(whileStatement.GetLeadingTrivia())
+            .WithTrailingTrivia(whileStatement.GetTrailingTrivia())
+            .WithAdditionalAnnotations(Formatter.Annotation);
+        editor.ReplaceNode(whileStatement, usingStatement);
+    }
+
+    /// <summary><c>n</c> for <c>+= n</c> and <c>= Position + n</c>, <c>1</c> for <c>++</c>.</summary>
+    private static ExpressionSyntax OffsetSyntax(SL1001PositionAdvance advance)
+        => advance.Offset?.Syntax is ExpressionSyntax offset
+            ? offset.WithoutTrivia()
+            : SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1));
+
+    /// <summary><c>skipReader</c>, or <c>skipReader1</c>, <c>skipReader2</c>... when the member already uses the name.</summary>
+    private static string UniqueName(SyntaxNode loop, SemanticModel model, CancellationToken cancellationToken)
+    {
+        SyntaxNode scope = loop.AncestorsAndSelf().LastOrDefault(n => n is MemberDeclarationSyntax or GlobalStatementSyntax) ?? loop.SyntaxTree.GetRoot(cancellationToken);
+        if (scope is GlobalStatementSyntax)
+            scope = scope.Parent ?? scope;
+
+        var taken = new HashSet<string>();
+        foreach (SyntaxToken token in scope.DescendantTokens())
+        {
+            if (token.IsKind(SyntaxKind.IdentifierToken))
+                taken.Add(token.ValueText);
+        }
+
+        foreach (ISymbol symbol in model.LookupSymbols(loop.SpanStart))
+            taken.Add(symbol.Name);
+
+        string name = ReaderName;
+        for (int i = 1; taken.Contains(name); i++)
+            name = ReaderName + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        return name;
+    }
+
+    private static INamedTypeSymbol? FindSkipReader(Compilation compilation)
+    {
+        INamedTypeSymbol? type = TypeLookup.GetBestType(compilation, KnownNames.SkipReader);
+        return type is not null && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public && c.Parameters.Length == 2)
+            ? type
+            : null;
+    }
+}

@@ -1,0 +1,407 @@
+using System.Threading.Tasks;
+using Streamline.Analyzers.Rules;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1001SeekInsteadOfPositionAdvanceAnalyzer,
+    Streamline.CodeFixes.Rules.SL1001SeekInsteadOfPositionAdvanceCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1001")]
+public class SL1001SeekInsteadOfPositionAdvanceTests
+{
+    private const string ReadSkipLoop = """
+        using System.IO;
+
+        class C
+        {
+            long Sum(string path)
+            {
+                using var stream = File.OpenRead(path);
+                byte[] record = new byte[4];
+                long sum = 0;
+                int n;
+                while ((n = stream.Read(record, 0, record.Length)) > 0)
+                {
+                    sum += record[0];
+                    {|SL1001:stream.Position += 3|};
+                }
+
+                return sum + stream.Position;
+            }
+        }
+        """;
+
+    private const string ReadSkipLoopWithSkipReader = """
+        using System.IO;
+        using Streamline.Runtime;
+
+        class C
+        {
+            long Sum(string path)
+            {
+                using var stream = File.OpenRead(path);
+                byte[] record = new byte[4];
+                long sum = 0;
+                int n;
+                using (var skipReader = new SkipReader(stream, leaveOpen: true))
+                {
+                    while ((n = skipReader.Read(record, 0, record.Length)) > 0)
+                    {
+                        sum += record[0];
+                        skipReader.Skip(3);
+                    }
+                }
+
+                return sum + stream.Position;
+            }
+        }
+        """;
+
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_ReadThenSkipLoop_RunsOverSkipReader(TestTarget target)
+        => Verify.VerifyCodeFixAsync(ReadSkipLoop, ReadSkipLoopWithSkipReader, target);
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_ReadThenSkipLoop_OnOlderTargetsAlsoOffersSeek(TestTarget target)
+        => new Verify.Test(target)
+        {
+            TestCode = ReadSkipLoop,
+            FixedCode = ReadSkipLoop.Replace("{|SL1001:stream.Position += 3|}", "stream.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
+            CodeActionEquivalenceKey = "SL1001.UseSeek",
+            CodeActionIndex = 1,
+        }.RunAsync();
+
+    [Fact]
+    public Task Fix_EveryAdvanceShape_AndSkipsInNestedStatements()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(string path, byte[] buffer)
+                {
+                    var stream = new FileStream(path, FileMode.Open, FileAccess.Read);
+                    int count = 0;
+                    while (stream.Read(buffer, 0, 8) != 0)
+                    {
+                        count++;
+                        if (buffer[0] == 1)
+                            {|SL1001:stream.Position++|};
+                        else
+                            {|SL1001:stream.Position = stream.Position + 2|};
+                        {|SL1001:stream.Position += buffer[1]|} /* length */;
+                        {|SL1001:stream.Position += (ushort)count|};
+                    }
+
+                    stream.Dispose();
+                    return count;
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                int M(string path, byte[] buffer)
+                {
+                    var stream = new FileStream(path, FileMode.Open, FileAccess.Read);
+                    int count = 0;
+                    using (var skipReader = new SkipReader(stream, leaveOpen: true))
+                    {
+                        while (skipReader.Read(buffer, 0, 8) != 0)
+                        {
+                            count++;
+                            if (buffer[0] == 1)
+                                skipReader.Skip(1);
+                            else
+                                skipReader.Skip(2);
+                            skipReader.Skip(buffer[1]) /* length */;
+                            skipReader.Skip((ushort)count);
+                        }
+                    }
+
+                    stream.Dispose();
+                    return count;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_PicksAFreeName()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                void M(string path, byte[] buffer)
+                {
+                    object skipReader = null;
+                    using (FileStream stream = File.Open(path, FileMode.Open))
+                    {
+                        while (stream.Read(buffer, 0, buffer.Length) > 0)
+                            {|SL1001:stream.Position += 16|};
+                    }
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                void M(string path, byte[] buffer)
+                {
+                    object skipReader = null;
+                    using (FileStream stream = File.Open(path, FileMode.Open))
+                    {
+                        using (var skipReader1 = new SkipReader(stream, leaveOpen: true))
+                        {
+                            while (skipReader1.Read(buffer, 0, buffer.Length) > 0)
+                                skipReader1.Skip(16);
+                        }
+                    }
+                }
+            }
+            """);
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_SeekOnOlderTargets_ForEveryForwardShape(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                void M(string path, int count)
+                {
+                    var stream = File.OpenRead(path);
+                    var reader = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++)
+                    {
+                        stream.ReadByte();
+                        {|SL1001:stream.Position += 3|};
+                        {|SL1001:stream.Position++|};
+                        {|SL1001:stream.Position = stream.Position + 2L|};
+                        {|SL1001:reader.BaseStream.Position += reader.ReadUInt16()|};
+                    }
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                void M(string path, int count)
+                {
+                    var stream = File.OpenRead(path);
+                    var reader = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++)
+                    {
+                        stream.ReadByte();
+                        stream.Seek(3, SeekOrigin.Current);
+                        stream.Seek(1, SeekOrigin.Current);
+                        stream.Seek(2L, SeekOrigin.Current);
+                        reader.BaseStream.Seek(reader.ReadUInt16(), SeekOrigin.Current);
+                    }
+                }
+            }
+            """, target);
+
+    [Fact]
+    public Task NoFix_OnOlderTargets_WhereSeekCouldDiffer()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                long M(Stream parameter, string path, int length, FileStream unknown)
+                {
+                    var stream = File.OpenRead(path);
+                    long last = 0;
+                    for (int i = 0; i < 10; i++)
+                    {
+                        {|SL1001:parameter.Position += 4|};         // could be any Stream subclass
+                        {|SL1001:unknown.Position += 4|};           // could be a FileStream subclass
+                        {|SL1001:stream.Position += length|};       // may be negative: the setter and Seek throw different exceptions
+                        {|SL1001:stream.Position -= 4|};            // may go before the start
+                        {|SL1001:stream.Position--|};
+                        last = {|SL1001:stream.Position += 4|};     // the value is used
+                    }
+
+                    return last;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net472) { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoReaderFix_WhenTheLoopOrOtherCodeCanReachTheStream()
+    {
+        const string Source = """
+            using System;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                static void Keep(Stream s) { }
+
+                async Task M(string path, byte[] buffer, int skip)
+                {
+                    var used = File.OpenRead(path);
+                    while (used.Read(buffer, 0, 4) > 0) { {|SL1001:used.Position += 3|}; Console.WriteLine(used.Length); }
+
+                    var passed = File.OpenRead(path);
+                    Keep(passed);
+                    while (passed.Read(buffer, 0, 4) > 0) {|SL1001:passed.Position += 3|};
+
+                    var captured = File.OpenRead(path);
+                    Func<long> position = () => captured.Position;
+                    while (captured.Read(buffer, 0, 4) > 0) {|SL1001:captured.Position += 3|};
+
+                    var awaited = File.OpenRead(path);
+                    while (awaited.Read(buffer, 0, 4) > 0) { await Task.Yield(); {|SL1001:awaited.Position += 3|}; }
+
+                    var variable = File.OpenRead(path);
+                    while (variable.Read(buffer, 0, 4) > 0) {|SL1001:variable.Position += skip|};
+
+                    Stream parameterLike = new MemoryStream(buffer);
+                    while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
+                }
+            }
+            """;
+        // Seek is still offered where it is provably the same; the reader fix is not.
+        return new Verify.Test(TestTarget.Net472) { TestCode = Source, FixedCode = Source, CodeActionEquivalenceKey = "SL1001.UseSkipReader" }.RunAsync();
+    }
+
+    [Fact]
+    public Task Quiet_OnModernDotNet_UnlessTheReaderCanTakeOver()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                void M(Stream parameter, string path, byte[] buffer)
+                {
+                    var stream = File.OpenRead(path);
+                    for (int i = 0; i < 10; i++)
+                    {
+                        stream.ReadByte();
+                        stream.Position += 3;
+                        parameter.Position += 3;
+                    }
+
+                    var used = File.OpenRead(path);
+                    while (used.Read(buffer, 0, 4) > 0) { used.Position += 3; Console.WriteLine(used.Length); }
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_WhereThereIsNothingToWin()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                long _position;
+                long Position { get; set; }
+
+                void M(string path, byte[] data)
+                {
+                    var stream = File.OpenRead(path);
+                    stream.Position += 3;                   // not in a loop
+                    var memory = new MemoryStream(data);
+                    for (int i = 0; i < 10; i++)
+                    {
+                        memory.Position += 3;               // served from memory
+                        Position += 3;                      // not a stream
+                        _position += 3;
+                        stream.Position = 12;               // not an advance
+                        System.Action a = () => stream.Position += 3; // in a lambda, not the loop
+                    }
+                }
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_InGeneratedCode()
+        => Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System.IO;
+
+            class C
+            {
+                void M(string p, byte[] b) { var s = File.OpenRead(p); while (s.Read(b, 0, 4) > 0) s.Position += 3; }
+            }
+            """);
+
+    [Fact]
+    public Task NoFix_WithoutRuntimeReference_OnModernDotNet()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(string p, byte[] b) { var s = File.OpenRead(p); while (s.Read(b, 0, 4) > 0) {|SL1001:s.Position += 3|}; }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task Fix_TopLevelStatements()
+        => new Verify.Test(TestTarget.Net80)
+        {
+            TestState = { OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication, Sources = { """
+                using System.IO;
+
+                var stream = File.OpenRead(args[0]);
+                var buffer = new byte[2];
+                while (stream.Read(buffer, 0, 2) > 0)
+                    {|SL1001:stream.Position += 6|};
+                """ } },
+            FixedState = { Sources = { """
+                using System.IO;
+                using Streamline.Runtime;
+
+                var stream = File.OpenRead(args[0]);
+                var buffer = new byte[2];
+                using (var skipReader = new SkipReader(stream, leaveOpen: true))
+                {
+                    while (skipReader.Read(buffer, 0, 2) > 0)
+                        skipReader.Skip(6);
+                }
+                """ } },
+        }.RunAsync();
+
+    [Theory]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(p); while (s.Read(b, 0, 4) > 0) s.Position += ")]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(p); while ((n = s.Read(b, 0, 4)) > 0) s.Position += 3; }")]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(); while (s.Read(b) > 0) s.Position += x; }")]
+    [InlineData("void M(string p, byte[] b) { FileStream s; while (s.Read(b, 0, 4) > 0) s.Position++; }")]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(p); while (s.Read(b, 0, 4) > 0) s.Position = s.Position + ; }")]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(p); while (s.Read(b, 0, 4) > 0) q.BaseStream.Position += 3; }")]
+    [InlineData("void M(string p, byte[] b) { var s = File.OpenRead(p); while () s.Position += 3; }")]
+    public async Task NoCrash_OnHalfTypedCode(string member)
+    {
+        string source = "using System.IO; class C { " + member + " }";
+        foreach (TestTarget target in new[] { TestTarget.Net80, TestTarget.Net472 })
+        {
+            AnalyzerRun run = await AnalyzerRunner.RunAsync(new SL1001SeekInsteadOfPositionAdvanceAnalyzer(), target, source);
+            Assert.Empty(run.Exceptions);
+        }
+    }
+}
