@@ -29,7 +29,7 @@ public sealed partial class BufferedBinaryReader
     /// decoder keeps whatever state decoding the character left, as in <see cref="BinaryReader"/>.</remarks>
     public override int PeekChar()
     {
-        ThrowIfDisposed();
+        PrepareRead();
         if (!_stream.CanSeek)
         {
             return -1;
@@ -52,7 +52,7 @@ public sealed partial class BufferedBinaryReader
     /// <see cref="UnicodeEncoding"/>) until it produces a character.</remarks>
     public override int Read()
     {
-        ThrowIfDisposed();
+        PrepareRead();
 
         long start = LogicalPosition;
         byte[] charBytes = _charBytes ??= new byte[MaxCharBytesSize];
@@ -138,7 +138,7 @@ public sealed partial class BufferedBinaryReader
             ThrowHelper.ThrowNeedNonNegative(nameof(count));
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
 
         if (count == 0)
         {
@@ -196,7 +196,7 @@ public sealed partial class BufferedBinaryReader
             ThrowHelper.ThrowInvalidOffsetLength();
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
         return InternalReadChars(buffer, index, count);
     }
 
@@ -211,7 +211,7 @@ public sealed partial class BufferedBinaryReader
     /// <remarks>Matches <see cref="BinaryReader.Read(Span{char})"/>.</remarks>
     public override int Read(Span<char> buffer)
     {
-        ThrowIfDisposed();
+        PrepareRead();
         int total = 0;
         while (!buffer.IsEmpty)
         {
@@ -246,7 +246,7 @@ public sealed partial class BufferedBinaryReader
     /// .NET Framework decodes every string through that decoder.</remarks>
     public override string ReadString()
     {
-        ThrowIfDisposed();
+        PrepareRead();
 
         int stringLength = Read7BitEncodedInt();
         if (stringLength < 0)
