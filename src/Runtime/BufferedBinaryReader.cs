@@ -174,7 +174,13 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     {
         get
         {
-            if (!_disposed && !_handedOut)
+            if (_disposed)
+            {
+                // Whatever the base class keeps: the stream on .NET 5 and later, null on .NET Framework and Mono.
+                return base.BaseStream;
+            }
+
+            if (!_handedOut)
             {
                 HandOut();
             }
@@ -402,10 +408,13 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     /// <see cref="BinaryWriter"/> writes string lengths.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="EndOfStreamException">The stream ends inside the value.</exception>
-    /// <exception cref="FormatException">The fifth byte has bits set beyond the 32nd bit of the value.</exception>
+    /// <exception cref="FormatException">The fifth byte has bits set beyond the 32nd bit of the value (on .NET
+    /// Framework and Mono: the fifth byte has its high bit set).</exception>
     /// <exception cref="ObjectDisposedException">The reader is disposed.</exception>
-    /// <remarks>Matches <c>BinaryReader.Read7BitEncodedInt</c> of .NET 5 and later (public there, protected on
-    /// netstandard2.0 and netstandard2.1, not virtual anywhere, hence <see langword="new"/>).</remarks>
+    /// <remarks>Matches <c>BinaryReader.Read7BitEncodedInt</c> of the runtime it runs on (public on .NET 5 and later,
+    /// protected on netstandard2.0 and netstandard2.1, not virtual anywhere, hence <see langword="new"/>): .NET
+    /// Framework and Mono ignore the bits of a fifth byte that overflow the value, .NET 5 and later reject
+    /// them.</remarks>
     public new int Read7BitEncodedInt()
     {
         uint result = 0;
@@ -420,8 +429,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             }
         }
 
+        // .NET Framework and Mono keep the low bits of a fifth byte up to 0x7F; every runtime rejects a sixth byte.
         byte last = ReadByte();
-        if (last > 0b_1111u)
+        if (last > 0x7Fu || (last > 0b_1111u && RejectsOverlongFifthByte))
         {
             ThrowHelper.ThrowBad7BitInt();
         }
