@@ -12,7 +12,7 @@ namespace Streamline.Legacy.Tests;
 /// ParamNames, and the stream's position after every BaseStream access and after Dispose with leaveOpen.</summary>
 internal static class BinaryReaderChecks
 {
-    private const int Cases = 6000;
+    private const int Cases = 20000;
 
     private static readonly Func<Encoding>[] s_encodings =
     {
