@@ -16,6 +16,7 @@ public sealed partial class BufferedBinaryReader
     // null: not looked up yet; HasStateUnknown: the decoder is not a DecoderNLS or its HasState cannot be read.
     private PropertyInfo? _hasState;
     private bool _hasStateLookedUp;
+    private bool _isDecoderNls;
 
     /// <summary>Returns the next character without consuming it, or -1 at the end of the stream or when the stream
     /// cannot seek.</summary>
@@ -29,7 +30,7 @@ public sealed partial class BufferedBinaryReader
     /// decoder keeps whatever state decoding the character left, as in <see cref="BinaryReader"/>.</remarks>
     public override int PeekChar()
     {
-        ThrowIfDisposed();
+        PrepareRead();
         if (!_stream.CanSeek)
         {
             return -1;
@@ -52,7 +53,7 @@ public sealed partial class BufferedBinaryReader
     /// <see cref="UnicodeEncoding"/>) until it produces a character.</remarks>
     public override int Read()
     {
-        ThrowIfDisposed();
+        PrepareRead();
 
         long start = LogicalPosition;
         byte[] charBytes = _charBytes ??= new byte[MaxCharBytesSize];
@@ -138,7 +139,7 @@ public sealed partial class BufferedBinaryReader
             ThrowHelper.ThrowNeedNonNegative(nameof(count));
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
 
         if (count == 0)
         {
@@ -196,7 +197,7 @@ public sealed partial class BufferedBinaryReader
             ThrowHelper.ThrowInvalidOffsetLength();
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
         return InternalReadChars(buffer, index, count);
     }
 
@@ -211,7 +212,7 @@ public sealed partial class BufferedBinaryReader
     /// <remarks>Matches <see cref="BinaryReader.Read(Span{char})"/>.</remarks>
     public override int Read(Span<char> buffer)
     {
-        ThrowIfDisposed();
+        PrepareRead();
         int total = 0;
         while (!buffer.IsEmpty)
         {
@@ -239,14 +240,15 @@ public sealed partial class BufferedBinaryReader
     /// <exception cref="ObjectDisposedException">The reader is disposed.</exception>
     /// <exception cref="DecoderFallbackException">The bytes are invalid in an encoding that throws on invalid
     /// bytes.</exception>
-    /// <remarks>Matches <see cref="BinaryReader.ReadString"/> of .NET 10: a string of at most 128 bytes that is all
-    /// there is decoded by itself (<see cref="Encoding.GetString(byte[], int, int)"/>, so an unfinished character at
-    /// its end becomes a replacement character or an error), a longer or truncated one in chunks of at most 128 bytes
-    /// through the reader's decoder, which carries state to and from <see cref="ReadChars"/> and <see cref="Read()"/>.
-    /// .NET Framework decodes every string through that decoder.</remarks>
+    /// <remarks>Matches <see cref="BinaryReader.ReadString"/> of the runtime it runs on. On .NET 5 and later a string
+    /// of at most 128 bytes that is all there is decoded by itself (<see cref="Encoding.GetString(byte[], int, int)"/>,
+    /// so an unfinished character at its end becomes a replacement character or an error), a longer or truncated one
+    /// in chunks of at most 128 bytes through the reader's decoder, which carries state to and from
+    /// <see cref="ReadChars"/> and <see cref="Read()"/>. .NET Framework and Mono decode every string through that
+    /// decoder (the netstandard builds find out which once, from the BCL's own BinaryReader).</remarks>
     public override string ReadString()
     {
-        ThrowIfDisposed();
+        PrepareRead();
 
         int stringLength = Read7BitEncodedInt();
         if (stringLength < 0)
@@ -271,13 +273,17 @@ public sealed partial class BufferedBinaryReader
                 ThrowHelper.ThrowEndOfStream();
             }
 
-            if (currPos == 0 && n == stringLength)
+            if (currPos == 0 && n == stringLength && DecodesOneReadStringsAlone)
             {
                 // A string that arrives in one read is decoded on its own, flushed, without the shared decoder.
                 return _encoding.GetString(bytes, offset, n);
             }
 
             int charsRead = _decoder.GetChars(bytes, offset, n, charBuffer, 0);
+            if (currPos == 0 && n == stringLength)
+            {
+                return new string(charBuffer, 0, charsRead);
+            }
 
             // The length comes from the data: cap the first allocation, as BinaryReader does.
             builder ??= new StringBuilder(Math.Min(stringLength, 360));
@@ -328,15 +334,32 @@ public sealed partial class BufferedBinaryReader
 
     // Takes the bytes BinaryReader would read next for `charsRemaining` characters: one per char (two for
     // UnicodeEncoding), less what the decoder may still hold, at most 128 unless the stream is exactly a MemoryStream.
+    // .NET Framework and Mono take one char less when the decoder holds state, before doubling for UTF-16, and never
+    // more than 128 bytes.
     private int TakeCharBytes(int charsRemaining, out byte[] bytes, out int offset)
     {
         int numBytes = charsRemaining;
+        if (!UsesModernCharByteCount)
+        {
+            if (numBytes > 1 && DecoderMayHaveState(assumeStateForOtherDecoders: false))
+            {
+                numBytes--;
+            }
+
+            if (_twoBytesPerChar)
+            {
+                numBytes <<= 1;
+            }
+
+            return TakeUpTo(Math.Min(numBytes, MaxCharBytesSize), out bytes, out offset);
+        }
+
         if (_twoBytesPerChar)
         {
             numBytes <<= 1;
         }
 
-        if (numBytes > 1 && DecoderMayHaveState())
+        if (numBytes > 1 && DecoderMayHaveState(assumeStateForOtherDecoders: true))
         {
             numBytes--;
             if (_twoBytesPerChar && numBytes > 2)
@@ -407,14 +430,15 @@ public sealed partial class BufferedBinaryReader
     }
 
     // BinaryReader reads one byte less per chunk when its decoder (an internal DecoderNLS) holds bytes of an
-    // unfinished character, and always when the decoder is of another kind. HasState is internal, so it is read by
-    // reflection; where that is impossible (a trimmed or AOT-compiled app), assuming state is the safe side: chunks
-    // one byte shorter decode to the same characters and never overrun the room left.
+    // unfinished character, and, on .NET 5 and later, always when the decoder is of another kind (never on .NET
+    // Framework and Mono). HasState is internal, so it is read by reflection; where that is impossible (a trimmed or
+    // AOT-compiled app), assuming state is the safe side: chunks one byte shorter decode to the same characters and
+    // never overrun the room left.
 #if NET5_0_OR_GREATER
     [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Falls back to assuming decoder state when the member is unavailable.")]
     [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Falls back to assuming decoder state when the member is unavailable.")]
 #endif
-    private bool DecoderMayHaveState()
+    private bool DecoderMayHaveState(bool assumeStateForOtherDecoders)
     {
         if (!_hasStateLookedUp)
         {
@@ -423,11 +447,17 @@ public sealed partial class BufferedBinaryReader
             {
                 if (type.FullName == "System.Text.DecoderNLS")
                 {
+                    _isDecoderNls = true;
                     PropertyInfo? property = type.GetProperty("HasState", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);
                     _hasState = property?.PropertyType == typeof(bool) ? property : null;
                     break;
                 }
             }
+        }
+
+        if (!_isDecoderNls)
+        {
+            return assumeStateForOtherDecoders;
         }
 
         return _hasState is null || (bool)_hasState.GetValue(_decoder)!;

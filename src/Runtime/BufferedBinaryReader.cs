@@ -25,14 +25,14 @@ namespace Streamline.Runtime;
 /// </para>
 /// <para>
 /// Because it reads ahead, the underlying stream is ahead of the reader. When the stream can seek, reading
-/// <see cref="BaseStream"/>, <see cref="BinaryReader.Close"/> and <see cref="BinaryReader.Dispose()"/> seek it back over
-/// the bytes not yet consumed, so its <see cref="Stream.Position"/> is what it would be with
-/// <see cref="BinaryReader"/>; after <see cref="BaseStream"/> has been read the buffer is discarded and the next read
-/// starts from wherever the stream then is, so code may move the stream in between. A stream that cannot seek cannot be
-/// put back: it may have been read up to one buffer (<see cref="DefaultBufferSize"/> bytes) ahead of the reader, and
-/// those bytes are reachable only through this reader. Reading <see cref="BaseStream"/> in a loop condition (for example
-/// <c>BaseStream.Position &lt; BaseStream.Length</c>) discards the buffer on every iteration and is slower than
-/// <see cref="BinaryReader"/>.
+/// <see cref="BaseStream"/>, <see cref="BinaryReader.Close"/> and <see cref="BinaryReader.Dispose()"/> seek it to the
+/// reader's position, so its <see cref="Stream.Position"/> is what it would be with <see cref="BinaryReader"/>. After
+/// <see cref="BaseStream"/> has been read, the next read compares the stream's position with where it was left: if
+/// other code moved it, the buffer is discarded and reading goes on from wherever the stream now is; if not, reading
+/// goes on from the buffer. So a loop condition such as <c>BaseStream.Position &lt; BaseStream.Length</c> costs one
+/// seek and one position read per iteration. A stream that cannot seek cannot be put back: it may have been read up to
+/// one buffer (<see cref="DefaultBufferSize"/> bytes) ahead of the reader, and those bytes are reachable only through
+/// this reader.
 /// </para>
 /// <para>
 /// Known differences from <see cref="BinaryReader"/>: after <see cref="BinaryReader.Dispose()"/> every read throws
@@ -40,7 +40,10 @@ namespace Streamline.Runtime;
 /// still reads fixed-size values. <see cref="Read(byte[], int, int)"/> returns the buffered bytes and, on a seekable
 /// stream, completes the request with at most one more stream read, so it may return more bytes than the one
 /// <see cref="Stream.Read(byte[], int, int)"/> call that <see cref="BinaryReader"/> makes (never fewer than a stream that
-/// fills every request, such as <see cref="FileStream"/> or <see cref="MemoryStream"/>).
+/// fills every request, such as <see cref="FileStream"/> or <see cref="MemoryStream"/>). Code that writes through
+/// <see cref="BaseStream"/> over bytes the reader has already buffered and then puts the stream back exactly where it
+/// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
+/// that is not undone, is seen).
 /// </para>
 /// </remarks>
 public sealed partial class BufferedBinaryReader : BinaryReader
@@ -73,10 +76,20 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private readonly bool _twoBytesPerChar;
     private readonly bool _isMemoryStream;
 
+    // Whether _streamPosition is the stream's real Position, so that a move by other code can be seen by comparing.
+    private readonly bool _tracksPosition;
+
     private int _index; // next unread byte in _buffer
-    private int _count; // bytes of _buffer holding stream data
-    private long _filled; // bytes taken from the stream so far, so that positions can be compared and restored
+    private int _count; // bytes of _buffer that reads may take; _index while the buffer is handed out
+    private long _filled; // the stream position just past the buffered bytes
+    private long _streamPosition; // where the stream is: _filled, or behind it after BaseStream put it back
     private bool _disposed;
+
+    // While BaseStream is out, the stream sits at the reader's position and the buffer is kept but closed to reads
+    // (_count == _index); _keptCount is its real extent. The next read reopens it if the stream is still where it was
+    // left, and discards it otherwise.
+    private bool _handedOut;
+    private int _keptCount;
 
     private byte[]? _valueBytes;
     private byte[]? _charBytes;
@@ -131,7 +144,14 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         _stream = input;
-        _buffer = new byte[ClampToRemaining(input, bufferSize)];
+        _buffer = new byte[ClampToRemaining(input, bufferSize, out long? position)];
+        if (position is long start)
+        {
+            _tracksPosition = true;
+            _filled = start;
+            _streamPosition = start;
+        }
+
         _encoding = encoding;
         _decoder = encoding.GetDecoder();
         _maxCharsSize = encoding.GetMaxCharCount(MaxCharBytesSize);
@@ -142,17 +162,27 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     /// <summary>Gets the underlying stream, first putting a seekable stream back at the reader's position.</summary>
     /// <remarks>
-    /// Matches <see cref="BinaryReader.BaseStream"/>. On a seekable stream this seeks back over the bytes read ahead and
-    /// discards the buffer, so the caller may use or move the stream freely and the next read starts from wherever the
-    /// stream then is. A stream that cannot seek is returned as it is, up to one buffer ahead of the reader.
+    /// Matches <see cref="BinaryReader.BaseStream"/>. On a seekable stream this seeks the stream to the reader's position
+    /// (at most one seek, none when it is already there), so the caller may use or move the stream freely. The buffer is
+    /// kept: the next read gets the stream's <see cref="Stream.Position"/> once and goes on from the buffer when the
+    /// stream is still where it was left, or discards the buffer and starts from wherever the stream now is. So a loop
+    /// such as <c>while (reader.BaseStream.Position &lt; reader.BaseStream.Length)</c> costs one seek and one position
+    /// read per iteration, not a refill. A stream that cannot seek is returned as it is, up to one buffer ahead of the
+    /// reader.
     /// </remarks>
     public override Stream BaseStream
     {
         get
         {
-            if (!_disposed)
+            if (_disposed)
             {
-                PutBackUnreadBytes();
+                // Whatever the base class keeps: the stream on .NET 5 and later, null on .NET Framework and Mono.
+                return base.BaseStream;
+            }
+
+            if (!_handedOut)
+            {
+                HandOut();
             }
 
             return _stream;
@@ -176,6 +206,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             // An empty buffer sends every later read to a slow path, which checks _disposed.
             _index = 0;
             _count = 0;
+            _handedOut = false;
             _disposed = true;
         }
 
@@ -258,7 +289,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             return ReadUInt16LittleEndian(_buffer, index);
         }
 
-        return ReadUInt16LittleEndian(TakeStraddling(sizeof(ushort)), 0);
+        byte[] bytes = TakeSlow(sizeof(ushort), out index);
+        return ReadUInt16LittleEndian(bytes, index);
     }
 
     /// <summary>Reads a 4-byte little-endian signed integer.</summary>
@@ -283,7 +315,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             return ReadUInt32LittleEndian(_buffer, index);
         }
 
-        return ReadUInt32LittleEndian(TakeStraddling(sizeof(uint)), 0);
+        byte[] bytes = TakeSlow(sizeof(uint), out index);
+        return ReadUInt32LittleEndian(bytes, index);
     }
 
     /// <summary>Reads an 8-byte little-endian signed integer.</summary>
@@ -308,7 +341,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             return ReadUInt64LittleEndian(_buffer, index);
         }
 
-        return ReadUInt64LittleEndian(TakeStraddling(sizeof(ulong)), 0);
+        byte[] bytes = TakeSlow(sizeof(ulong), out index);
+        return ReadUInt64LittleEndian(bytes, index);
     }
 
 #if NET5_0_OR_GREATER
@@ -351,8 +385,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
         else
         {
-            bytes = TakeStraddling(sizeof(decimal));
-            index = 0;
+            bytes = TakeSlow(sizeof(decimal), out index);
         }
 
         int lo = (int)ReadUInt32LittleEndian(bytes, index);
@@ -375,10 +408,13 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     /// <see cref="BinaryWriter"/> writes string lengths.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="EndOfStreamException">The stream ends inside the value.</exception>
-    /// <exception cref="FormatException">The fifth byte has bits set beyond the 32nd bit of the value.</exception>
+    /// <exception cref="FormatException">The fifth byte has bits set beyond the 32nd bit of the value (on .NET
+    /// Framework and Mono: the fifth byte has its high bit set).</exception>
     /// <exception cref="ObjectDisposedException">The reader is disposed.</exception>
-    /// <remarks>Matches <c>BinaryReader.Read7BitEncodedInt</c> of .NET 5 and later (public there, protected on
-    /// netstandard2.0 and netstandard2.1, not virtual anywhere, hence <see langword="new"/>).</remarks>
+    /// <remarks>Matches <c>BinaryReader.Read7BitEncodedInt</c> of the runtime it runs on (public on .NET 5 and later,
+    /// protected on netstandard2.0 and netstandard2.1, not virtual anywhere, hence <see langword="new"/>): .NET
+    /// Framework and Mono ignore the bits of a fifth byte that overflow the value, .NET 5 and later reject
+    /// them.</remarks>
     public new int Read7BitEncodedInt()
     {
         uint result = 0;
@@ -393,8 +429,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             }
         }
 
+        // .NET Framework and Mono keep the low bits of a fifth byte up to 0x7F; every runtime rejects a sixth byte.
         byte last = ReadByte();
-        if (last > 0b_1111u)
+        if (last > 0x7Fu || (last > 0b_1111u && RejectsOverlongFifthByte))
         {
             ThrowHelper.ThrowBad7BitInt();
         }
@@ -476,7 +513,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             ThrowHelper.ThrowInvalidOffsetLength();
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
 
         int fromBuffer = Math.Min(_count - _index, count);
         Buffer.BlockCopy(_buffer, _index, buffer, index, fromBuffer);
@@ -499,7 +536,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     /// <see cref="Read(byte[], int, int)"/> does.</remarks>
     public override int Read(Span<byte> buffer)
     {
-        ThrowIfDisposed();
+        PrepareRead();
 
         int fromBuffer = Math.Min(_count - _index, buffer.Length);
         new ReadOnlySpan<byte>(_buffer, _index, fromBuffer).CopyTo(buffer);
@@ -513,8 +550,10 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         int read;
         if (buffer.Length >= _buffer.Length)
         {
+            CatchUpStream();
             read = _stream.Read(buffer);
             _filled += read;
+            _streamPosition = _filled;
         }
         else
         {
@@ -541,7 +580,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             ThrowHelper.ThrowNeedNonNegative(nameof(count));
         }
 
-        ThrowIfDisposed();
+        PrepareRead();
 
         if (count == 0)
         {
@@ -572,9 +611,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return result;
     }
 
-    private static int ClampToRemaining(Stream input, int bufferSize)
+    // Returns the buffer size to allocate and, for a seekable stream whose position can be read, that position.
+    private static int ClampToRemaining(Stream input, int bufferSize, out long? position)
     {
-        if (bufferSize <= MinClampedBufferSize || !input.CanSeek)
+        position = null;
+        if (!input.CanSeek)
         {
             return bufferSize;
         }
@@ -582,9 +623,15 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         long remaining;
         try
         {
-            remaining = input.Length - input.Position;
+            position = input.Position;
+            remaining = input.Length - position.Value;
         }
         catch (NotSupportedException)
+        {
+            return bufferSize;
+        }
+
+        if (bufferSize <= MinClampedBufferSize)
         {
             return bufferSize;
         }
@@ -592,21 +639,93 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return remaining < bufferSize ? (int)Math.Max(remaining, MinClampedBufferSize) : bufferSize;
     }
 
-    private void ThrowIfDisposed()
+    // The entry of every read that may leave the buffer: throws once disposed, and takes the buffer back after
+    // BaseStream was handed out.
+    private void PrepareRead()
     {
         if (_disposed)
         {
             ThrowHelper.ThrowReaderClosed();
+        }
+
+        if (_handedOut)
+        {
+            TakeBack();
+        }
+    }
+
+    // Seeks a seekable stream to the reader's position and closes the buffer to reads until TakeBack.
+    private void HandOut()
+    {
+        if (!_stream.CanSeek)
+        {
+            return;
+        }
+
+        long logical = LogicalPosition;
+        if (!_tracksPosition)
+        {
+            // Without a readable position a move cannot be seen later: put the stream back and drop the buffer.
+            SeekBy(logical - _streamPosition);
+            _filled = logical;
+            _index = 0;
+            _count = 0;
+            return;
+        }
+
+        SeekBy(logical - _streamPosition);
+        _keptCount = _count;
+        _count = _index;
+        _handedOut = true;
+    }
+
+    // Reopens the buffer if the stream is still where HandOut left it; else the caller moved it (or closed it), and
+    // the reader starts again from wherever it is, as BinaryReader would.
+    private void TakeBack()
+    {
+        _handedOut = false;
+        if (_stream.CanSeek)
+        {
+            long now = _stream.Position;
+            if (now == _streamPosition)
+            {
+                _count = _keptCount;
+                return;
+            }
+
+            _streamPosition = now;
+        }
+
+        _filled = _streamPosition;
+        _index = 0;
+        _count = 0;
+    }
+
+    // Seeks the stream forward to the end of the buffered bytes when BaseStream left it behind them.
+    private void CatchUpStream()
+    {
+        SeekBy(_filled - _streamPosition);
+    }
+
+    // Moves the stream by a relative offset, keeping _streamPosition in step; no call when there is nothing to move.
+    private void SeekBy(long offset)
+    {
+        if (offset != 0)
+        {
+            _stream.Seek(offset, SeekOrigin.Current);
+            _streamPosition += offset;
         }
     }
 
     // Refills the empty buffer with one stream read; returns the bytes now buffered (0 at the end of the stream).
     private int Fill()
     {
+        CatchUpStream();
         int read = _stream.Read(_buffer, 0, _buffer.Length);
         _index = 0;
         _count = read;
         _filled += read;
+        _streamPosition = _filled;
         return read;
     }
 
@@ -624,8 +743,10 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
             if (count >= _buffer.Length)
             {
+                CatchUpStream();
                 int direct = _stream.Read(destination, offset, count);
                 _filled += direct;
+                _streamPosition = _filled;
                 return direct;
             }
 
@@ -640,7 +761,15 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private byte ReadByteSlow()
     {
-        ThrowIfDisposed();
+        PrepareRead();
+        int index = _index;
+        if (index < _count)
+        {
+            // The buffer was handed out through BaseStream and has just been taken back.
+            _index = index + 1;
+            return _buffer[index];
+        }
+
         if (Fill() == 0)
         {
             ThrowHelper.ThrowEndOfStream();
@@ -650,11 +779,21 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return _buffer[0];
     }
 
-    // Gathers a value that straddles the end of the buffer; consumes what is left and throws at the end of the stream,
-    // as BinaryReader does when a value is only partly present.
-    private byte[] TakeStraddling(int size)
+    // Takes a value the fast path could not: from the buffer when it was only handed out through BaseStream, else
+    // gathered across the end of the buffer, consuming what is left and throwing at the end of the stream, as
+    // BinaryReader does when a value is only partly present.
+    private byte[] TakeSlow(int size, out int offset)
     {
-        ThrowIfDisposed();
+        PrepareRead();
+        int index = _index;
+        if (_count - index >= size)
+        {
+            _index = index + size;
+            offset = index;
+            return _buffer;
+        }
+
+        offset = 0;
         byte[] value = _valueBytes ??= new byte[MaxValueSize];
         int got = 0;
         while (true)
@@ -680,24 +819,21 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
     }
 
-    // The reader's position relative to where the stream was when the reader was created (or last re-synced).
+    // The reader's position in the stream (relative to an unknown origin when the stream's position cannot be read).
     private long LogicalPosition => _filled - (_count - _index);
 
-    // Seeks a seekable stream back over the bytes read ahead and empties the buffer.
+    // On Dispose: seeks a seekable stream to the reader's position, unless BaseStream is out (then the stream is
+    // already there, or wherever the caller has moved it since, which is where BinaryReader would leave it).
     private void PutBackUnreadBytes()
     {
-        if (!_stream.CanSeek)
+        if (_handedOut || !_stream.CanSeek)
         {
             return;
         }
 
-        int unread = _count - _index;
-        if (unread != 0)
-        {
-            _stream.Seek(-unread, SeekOrigin.Current);
-            _filled -= unread;
-        }
-
+        long logical = LogicalPosition;
+        SeekBy(logical - _streamPosition);
+        _filled = logical;
         _index = 0;
         _count = 0;
     }
@@ -713,7 +849,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             return;
         }
 
-        _stream.Seek(position - _filled, SeekOrigin.Current);
+        SeekBy(position - _streamPosition);
         _filled = position;
         _index = 0;
         _count = 0;

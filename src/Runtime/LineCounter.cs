@@ -34,10 +34,11 @@ namespace Streamline.Runtime;
 /// <c>ArrayPool</c> exists), whatever the size of the file.
 /// </para>
 /// <para>
-/// Arguments are checked as <c>File.ReadAllLines</c> checks them on .NET 8 and later: a null path, then an empty path
-/// (<see cref="ArgumentException"/> with <c>ParamName</c> "path"), then a null encoding. .NET Framework and older .NET
-/// Core check the encoding before the empty path, and .NET Framework leaves <c>ParamName</c> null for an empty path;
-/// on those runtimes only these two argument errors differ.
+/// Arguments are checked as <c>File.ReadAllLines</c> checks them on the runtime it runs on. On .NET 8 and later: a
+/// null path, then an empty path (<see cref="ArgumentException"/> with <c>ParamName</c> "path"), then a null
+/// encoding. .NET Framework, Mono and older .NET Core check the encoding before the empty path, and .NET Framework
+/// leaves <c>ParamName</c> null for an empty path; the netstandard2.0 build asks the BCL which, once, the first time
+/// it meets an empty path.
 /// </para>
 /// </remarks>
 public static class LineCounter
@@ -338,17 +339,68 @@ public static class LineCounter
 
         if (path.Length == 0)
         {
-            ThrowHelper.ThrowArgumentEmptyString(nameof(path));
+            ThrowHelper.ThrowArgumentEmptyString(EmptyPathChecks.ParamName);
         }
     }
 
     private static void ValidateArguments(string path, Encoding encoding)
     {
-        ValidateArguments(path);
+        if (path is not null && path.Length == 0 && encoding is null && EmptyPathChecks.EncodingFirst)
+        {
+            ThrowHelper.ThrowArgumentNull(nameof(encoding));
+        }
+
+        ValidateArguments(path!);
         if (encoding is null)
         {
             ThrowHelper.ThrowArgumentNull(nameof(encoding));
         }
+    }
+
+    // How File.ReadAllLines rejects an empty path here: whether a null encoding is named first (.NET Framework, Mono)
+    // or the path (.NET 8 and later), and the ParamName (null on .NET Framework). Asked of the BCL itself, only on
+    // those error paths; the net8.0 build knows.
+    private static class EmptyPathChecks
+    {
+#if NET8_0_OR_GREATER
+        internal static bool EncodingFirst => false;
+
+        internal static string? ParamName => "path";
+#else
+        internal static readonly bool EncodingFirst = ProbeEncodingFirst();
+
+        internal static readonly string? ParamName = ProbeParamName();
+
+        private static string? ProbeParamName()
+        {
+            try
+            {
+                _ = File.ReadAllLines(string.Empty);
+                return "path";
+            }
+            catch (ArgumentException e)
+            {
+                return e.ParamName;
+            }
+        }
+
+        private static bool ProbeEncodingFirst()
+        {
+            try
+            {
+                _ = File.ReadAllLines(string.Empty, null!);
+                return false;
+            }
+            catch (ArgumentNullException)
+            {
+                return true;
+            }
+            catch (ArgumentException)
+            {
+                return false;
+            }
+        }
+#endif
     }
 
     internal static int ToInt32(long count)

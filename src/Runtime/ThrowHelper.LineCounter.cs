@@ -6,7 +6,7 @@ namespace Streamline.Runtime;
 internal static partial class ThrowHelper
 {
     [DoesNotReturn]
-    public static void ThrowArgumentEmptyString(string paramName) =>
+    public static void ThrowArgumentEmptyString(string? paramName) =>
         throw new ArgumentException("The value cannot be an empty string.", paramName);
 
     [DoesNotReturn]

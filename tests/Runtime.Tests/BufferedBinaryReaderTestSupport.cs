@@ -46,6 +46,11 @@ public enum OpKind
     BaseStreamPosition,
     BaseStreamSeek,
     BaseStreamTouch,
+    BaseStreamLength,
+    BaseStreamLoopCondition,
+    BaseStreamAwayAndBack,
+    BaseStreamSeekRelative,
+    BaseStreamReadByte,
     Dispose,
 }
 
@@ -54,7 +59,7 @@ public readonly record struct Op(OpKind Kind, int A = 0, int B = 0, int C = 0)
 {
     public override string ToString() => Kind switch
     {
-        OpKind.ReadChars or OpKind.ReadBytes or OpKind.ReadIntoByteSpan or OpKind.ReadIntoCharSpan or OpKind.BaseStreamSeek => $"new Op(OpKind.{Kind}, {A})",
+        OpKind.ReadChars or OpKind.ReadBytes or OpKind.ReadIntoByteSpan or OpKind.ReadIntoCharSpan or OpKind.BaseStreamSeek or OpKind.BaseStreamAwayAndBack or OpKind.BaseStreamSeekRelative => $"new Op(OpKind.{Kind}, {A})",
         OpKind.ReadIntoBytes or OpKind.ReadIntoChars => $"new Op(OpKind.{Kind}, {A}, {B}, {C})",
         _ => $"new Op(OpKind.{Kind})",
     };
@@ -200,7 +205,9 @@ public static class Differential
             for (int i = 0; i < c.Ops.Length; i++)
             {
                 Op op = c.Ops[i];
-                if (!seekable && op.Kind is OpKind.BaseStreamPosition or OpKind.BaseStreamSeek)
+                if (!seekable && op.Kind is OpKind.BaseStreamPosition or OpKind.BaseStreamSeek or OpKind.BaseStreamLength
+                    or OpKind.BaseStreamLoopCondition or OpKind.BaseStreamAwayAndBack or OpKind.BaseStreamSeekRelative
+                    or OpKind.BaseStreamReadByte)
                 {
                     continue;
                 }
@@ -385,6 +392,25 @@ public static class Differential
                 reader.BaseStream.Position = Math.Min(op.A, reader.BaseStream.Length);
                 return "ok";
             case OpKind.BaseStreamTouch: return "v:" + reader.BaseStream.CanRead;
+            case OpKind.BaseStreamLength: return "v:" + reader.BaseStream.Length;
+            case OpKind.BaseStreamLoopCondition: return "v:" + (reader.BaseStream.Position < reader.BaseStream.Length);
+            case OpKind.BaseStreamAwayAndBack:
+            {
+                // Moves the stream and puts it back where it was: the reader may keep what it buffered.
+                long position = reader.BaseStream.Position;
+                reader.BaseStream.Position = Math.Min(op.A, reader.BaseStream.Length);
+                reader.BaseStream.Position = position;
+                return "v:" + position;
+            }
+
+            case OpKind.BaseStreamSeekRelative:
+            {
+                long position = reader.BaseStream.Position;
+                long target = Math.Clamp(position + op.A, 0, reader.BaseStream.Length);
+                return "v:" + reader.BaseStream.Seek(target - position, SeekOrigin.Current);
+            }
+
+            case OpKind.BaseStreamReadByte: return "v:" + reader.BaseStream.ReadByte();
             case OpKind.Dispose:
                 reader.Dispose();
                 return "ok";

@@ -33,7 +33,8 @@ public class BufferedBinaryReaderTests
 
     private static readonly Gen<Op> s_op = Gen.Frequency(
         (3, Gen.Enum<OpKind>().Where(k => k is not (OpKind.ReadChars or OpKind.ReadBytes or OpKind.ReadIntoBytes or OpKind.ReadIntoByteSpan
-            or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.BaseStreamSeek or OpKind.Dispose)).Select(k => new Op(k))),
+            or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.BaseStreamSeek or OpKind.BaseStreamAwayAndBack
+            or OpKind.BaseStreamSeekRelative or OpKind.Dispose)).Select(k => new Op(k))),
         (1, from kind in Gen.OneOf(OpKind.ReadChars, OpKind.ReadBytes)
             from count in s_count
             select new Op(kind, count)),
@@ -46,7 +47,25 @@ public class BufferedBinaryReaderTests
             from count in Gen.Frequency((5, Gen.Int[0, 30]), (1, Gen.Int[-2, 45]))
             select new Op(kind, length, index, count)),
         (1, Gen.Int[0, 400].Select(p => new Op(OpKind.BaseStreamSeek, p))),
+        (1, from kind in Gen.OneOf(OpKind.BaseStreamAwayAndBack, OpKind.BaseStreamSeekRelative)
+            from offset in Gen.Int[-6, 6]
+            select new Op(kind, kind == OpKind.BaseStreamAwayAndBack ? Math.Abs(offset) * 7 : offset)),
         (1, Gen.Const(new Op(OpKind.Dispose))));
+
+    // The loops BaseStream is read in: a position or length check before each small read, now and then a move by the
+    // caller (away and back, relative, a byte read through the stream) or a text read.
+    private static readonly Gen<Op[]> s_loopOps =
+        Gen.Frequency(
+                (6, from check in Gen.OneOf(OpKind.BaseStreamLoopCondition, OpKind.BaseStreamPosition, OpKind.BaseStreamLength)
+                    from read in Gen.OneOf(OpKind.ReadByte, OpKind.ReadUInt16, OpKind.ReadInt32, OpKind.ReadInt64, OpKind.ReadDecimal, OpKind.PeekChar, OpKind.ReadChar, OpKind.Read7BitEncodedInt)
+                    select new[] { new Op(check), new Op(read) }),
+                (1, from kind in Gen.OneOf(OpKind.BaseStreamAwayAndBack, OpKind.BaseStreamSeekRelative, OpKind.BaseStreamSeek)
+                    from offset in Gen.Int[-6, 6]
+                    select new[] { new Op(kind, kind == OpKind.BaseStreamSeekRelative ? offset : Math.Abs(offset) * 5) }),
+                (1, Gen.OneOf(OpKind.BaseStreamReadByte, OpKind.BaseStreamTouch, OpKind.ReadString).Select(k => new[] { new Op(k) })),
+                (1, s_op.Select(o => new[] { o })))
+            .Array[1, 40]
+            .Select(groups => groups.SelectMany(g => g).ToArray());
 
     private static readonly Gen<ReaderCase> s_case =
         from data in s_data
@@ -86,6 +105,17 @@ public class BufferedBinaryReaderTests
     public void EveryRead_BehavesLikeBinaryReader()
     {
         s_case.Sample(c => Check(c), iter: 10_000);
+    }
+
+    [Fact]
+    public void BaseStreamChecksAndMoves_BetweenReads_BehaveLikeBinaryReader()
+    {
+        Gen<ReaderCase> loops =
+            from c in s_case
+            from ops in s_loopOps
+            from kind in Gen.Frequency((3, Gen.OneOf(StreamKind.Memory, StreamKind.File)), (1, Gen.Enum<StreamKind>()))
+            select c with { Kind = kind, Ops = ops };
+        loops.Sample(c => Check(c), iter: 5_000);
     }
 
     [Fact]
@@ -316,6 +346,75 @@ public class BufferedBinaryReaderTests
     }
 
     [Fact]
+    public void BaseStreamLoopCondition_KeepsTheBuffer_OneStreamReadPerBuffer()
+    {
+        byte[] data = new byte[10_000];
+        new Random(7).NextBytes(data);
+        var stream = new CountingStream(data);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 1000);
+        long sum = 0;
+        long expected = 0;
+        for (int i = 0; i < data.Length; i += 2)
+        {
+            expected += data[i] | (data[i + 1] << 8);
+        }
+
+        while (reader.BaseStream.Position < reader.BaseStream.Length)
+        {
+            Assert.Equal(stream.Position, reader.BaseStream.Position);
+            sum += reader.ReadUInt16();
+        }
+
+        Assert.Equal(expected, sum);
+        Assert.Equal(10, stream.Reads); // 10 buffers of 1000 bytes; the final check seeks but reads nothing
+        Assert.Equal(data.Length, stream.Position);
+    }
+
+    [Fact]
+    public void BaseStream_MovedByCaller_NextReadFollowsTheStream_EvenWithinTheBuffer()
+    {
+        byte[] data = Enumerable.Range(0, 100).Select(i => (byte)i).ToArray();
+        var stream = new CountingStream(data);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 64);
+        Assert.Equal(0, reader.ReadByte());
+        Assert.Equal(1, reader.BaseStream.Position);
+        reader.BaseStream.Position = 10;
+        Assert.Equal(10, reader.ReadByte());
+        Assert.Equal(11, reader.BaseStream.Position);
+        Assert.Equal(11, reader.BaseStream.ReadByte()); // read through the stream: moves it
+        Assert.Equal(12, reader.ReadByte());
+        Assert.Equal(13, reader.BaseStream.Position);
+        reader.BaseStream.Position = 5;
+        reader.BaseStream.Position = 13; // away and back: nothing to see, the buffer stays
+        int readsBefore = stream.Reads;
+        Assert.Equal(13, reader.ReadByte());
+        Assert.Equal(readsBefore, stream.Reads);
+        reader.Dispose();
+        Assert.Equal(14, stream.Position);
+    }
+
+    [Fact]
+    public void BaseStream_WrittenOverAndPutBack_ReaderKeepsBufferedBytes()
+    {
+        // The documented difference: a write through BaseStream over buffered bytes, undone by a seek back, is not seen.
+        byte[] data = [1, 2, 3, 4];
+        var stream = new MemoryStream(data.ToArray());
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 16);
+        Assert.Equal(1, reader.ReadByte());
+        long position = reader.BaseStream.Position;
+        reader.BaseStream.WriteByte(9);
+        reader.BaseStream.Position = position;
+        Assert.Equal(2, reader.ReadByte());
+
+        var plain = new MemoryStream(data.ToArray());
+        using var bcl = new BinaryReader(plain, Encoding.UTF8, leaveOpen: true);
+        Assert.Equal(1, bcl.ReadByte());
+        bcl.BaseStream.WriteByte(9);
+        bcl.BaseStream.Position = position;
+        Assert.Equal(9, bcl.ReadByte());
+    }
+
+    [Fact]
     public void BaseStream_NonSeekable_KeepsBufferedBytes()
     {
         var stream = new ChunkedStream([1, 2, 3, 4, 5, 6], canSeek: false, 0, 6);
@@ -342,5 +441,22 @@ public class BufferedBinaryReaderTests
         BinaryReader asBase = reader;
         Assert.Equal(128, asBase.Read7BitEncodedInt());
         Assert.Equal(0x3FFF, reader.Read7BitEncodedInt());
+    }
+
+    private sealed class CountingStream(byte[] data) : MemoryStream(data, writable: false)
+    {
+        public int Reads { get; private set; }
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            Reads++;
+            return base.Read(buffer, offset, count);
+        }
+
+        public override int Read(Span<byte> buffer)
+        {
+            Reads++;
+            return base.Read(buffer);
+        }
     }
 }
