@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, and the package
-# check. Installs what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
+# Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, the legacy checks
+# of the netstandard2.0 runtime under Mono, the package check and the sample's CI-build check. Installs what the
+# tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -12,12 +13,18 @@ trap 'rm -rf "$results"' EXIT
 status=0
 dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || status=$?
 
+bash eng/test-mono.sh 2>&1 | tee "$results/mono.log" || status=$?
 bash eng/verify-package.sh || status=$?
 bash eng/verify-sample.sh || status=$?
 
 # One closing line for the whole run, summed over the test projects.
 passed=$(grep -Eo 'Passed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
 failed=$(grep -Eo 'Failed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
+# The Mono checks close with their own 'N passed, M failed' line.
+if mono_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$results/mono.log" | tail -1); then
+  passed=$((passed + $(echo "$mono_line" | awk '{print $1}')))
+  failed=$((failed + $(echo "$mono_line" | awk '{print $3}')))
+fi
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "$passed passed, $failed failed"
 exit "$status"
