@@ -12,7 +12,6 @@ internal static class KnownNames
     public const string Stream = "System.IO.Stream";
     public const string MemoryStream = "System.IO.MemoryStream";
     public const string UnmanagedMemoryStream = "System.IO.UnmanagedMemoryStream";
-    public const string BufferedStream = "System.IO.BufferedStream";
     public const string FileStream = "System.IO.FileStream";
     public const string FileInfo = "System.IO.FileInfo";
     public const string SeekOrigin = "System.IO.SeekOrigin";

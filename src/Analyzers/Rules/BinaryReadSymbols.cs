@@ -8,7 +8,6 @@ internal sealed class BinaryReadSymbols
 {
     private readonly INamedTypeSymbol? _memoryStream;
     private readonly INamedTypeSymbol? _unmanagedMemoryStream;
-    private readonly INamedTypeSymbol? _bufferedStream;
 
     private BinaryReadSymbols(Compilation compilation, INamedTypeSymbol binaryReader)
     {
@@ -16,7 +15,6 @@ internal sealed class BinaryReadSymbols
         FileStream = TypeLookup.GetBestType(compilation, "System.IO.FileStream");
         _memoryStream = TypeLookup.GetBestType(compilation, KnownNames.MemoryStream);
         _unmanagedMemoryStream = TypeLookup.GetBestType(compilation, KnownNames.UnmanagedMemoryStream);
-        _bufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
     }
 
     public INamedTypeSymbol BinaryReader { get; }
@@ -40,9 +38,12 @@ internal sealed class BinaryReadSymbols
         _ => false,
     };
 
-    /// <summary>Streams served from memory, where BinaryReader's per-call cost buys nothing to save.</summary>
+    /// <summary>
+    /// Streams served from memory, where BinaryReader measured close to the buffered reader (27 ms against 16 ms on
+    /// 10 MB of ushorts). A BufferedStream is not among them: BinaryReader still makes one stream call per value there
+    /// and measured as slow as over a FileStream (222 ms).
+    /// </summary>
     public bool IsFastStream(ITypeSymbol type)
         => SymbolEqualityComparer.Default.Equals(type, _memoryStream)
-        || SymbolEqualityComparer.Default.Equals(type, _unmanagedMemoryStream)
-        || SymbolEqualityComparer.Default.Equals(type, _bufferedStream);
+        || SymbolEqualityComparer.Default.Equals(type, _unmanagedMemoryStream);
 }

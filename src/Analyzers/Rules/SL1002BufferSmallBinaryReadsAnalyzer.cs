@@ -187,7 +187,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         return creation is not null;
     }
 
-    /// <summary>Over a MemoryStream or BufferedStream, BinaryReader is already served from memory: no measured win.</summary>
+    /// <summary>Over a MemoryStream, BinaryReader is already served from memory: too little measured win to speak.</summary>
     private static bool IsAlreadyFastStream(IObjectCreationOperation creation, BinaryReadSymbols symbols)
     {
         if (creation.Arguments.Length == 0)
