@@ -73,97 +73,6 @@ public sealed record ReaderCase(
         $"new ReaderCase(Hex(\"{Convert.ToHexString(Data)}\"), StreamKind.{Kind}, {EncodingIndex}, {BufferSize}, {ChunkSeed}, {ChunkMax}, {(LeaveOpen ? "true" : "false")}, [{string.Join(", ", Ops)}])";
 }
 
-/// <summary>A seekable or non-seekable stream over bytes whose reads return between 1 and a few bytes.</summary>
-public sealed class ChunkedStream : Stream
-{
-    private readonly byte[] _data;
-    private readonly bool _canSeek;
-    private readonly int _chunkMax;
-    private int _state;
-    private long _position;
-    private bool _closed;
-
-    public ChunkedStream(byte[] data, bool canSeek, int chunkSeed, int chunkMax)
-    {
-        _data = data;
-        _canSeek = canSeek;
-        _state = chunkSeed;
-        _chunkMax = Math.Max(1, chunkMax);
-    }
-
-    public override bool CanRead => !_closed;
-
-    public override bool CanSeek => _canSeek && !_closed;
-
-    public override bool CanWrite => false;
-
-    public override long Length => _canSeek ? _data.Length : throw new NotSupportedException();
-
-    public override long Position
-    {
-        get => _canSeek ? _position : throw new NotSupportedException();
-        set
-        {
-            if (!_canSeek)
-            {
-                throw new NotSupportedException();
-            }
-
-            _position = value;
-        }
-    }
-
-    public override void Flush()
-    {
-    }
-
-    public override int Read(byte[] buffer, int offset, int count) => Read(new Span<byte>(buffer, offset, count));
-
-    public override int Read(Span<byte> buffer)
-    {
-        ObjectDisposedException.ThrowIf(_closed, this);
-        _state = unchecked((_state * 1103515245) + 12345);
-        int chunk = 1 + (int)((uint)(_state >> 8) % (uint)_chunkMax);
-        long remaining = Math.Max(0, _data.Length - _position);
-        int n = (int)Math.Min(Math.Min(chunk, buffer.Length), remaining);
-        new ReadOnlySpan<byte>(_data, (int)_position, n).CopyTo(buffer);
-        _position += n;
-        return n;
-    }
-
-    public override long Seek(long offset, SeekOrigin origin)
-    {
-        if (!_canSeek)
-        {
-            throw new NotSupportedException();
-        }
-
-        long target = origin switch
-        {
-            SeekOrigin.Begin => offset,
-            SeekOrigin.Current => _position + offset,
-            _ => _data.Length + offset,
-        };
-        if (target < 0)
-        {
-            throw new IOException("Seek before the beginning.");
-        }
-
-        _position = target;
-        return target;
-    }
-
-    public override void SetLength(long value) => throw new NotSupportedException();
-
-    public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-    protected override void Dispose(bool disposing)
-    {
-        _closed = true;
-        base.Dispose(disposing);
-    }
-}
-
 /// <summary>Runs a case on both readers and reports the first difference.</summary>
 public static class Differential
 {
@@ -287,8 +196,8 @@ public static class Differential
     {
         StreamKind.Memory => new MemoryStream(c.Data, writable: false),
         StreamKind.File => new FileStream(path!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete),
-        StreamKind.Chunked => new ChunkedStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax),
-        _ => new ChunkedStream(c.Data, canSeek: false, c.ChunkSeed, c.ChunkMax),
+        StreamKind.Chunked => new ShortReadStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax),
+        _ => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, c.ChunkMax),
     };
 
     private static bool IsFixedSizeRead(OpKind kind) => kind is OpKind.ReadInt16 or OpKind.ReadUInt16 or OpKind.ReadInt32

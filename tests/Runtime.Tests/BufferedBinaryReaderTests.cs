@@ -211,7 +211,7 @@ public class BufferedBinaryReaderTests
         Assert.Equal(
             Assert.Throws<ArgumentException>(() => new BinaryReader(closed)).ParamName,
             Assert.Throws<ArgumentException>(() => new BufferedBinaryReader(closed)).ParamName);
-        var closedChunked = new ChunkedStream([], canSeek: true, 0, 1);
+        var closedChunked = new ShortReadStream([], canSeek: true, 0, 1);
         closedChunked.Dispose();
         Assert.Equal(
             Assert.Throws<ArgumentException>(() => new BinaryReader(closedChunked)).ParamName,
@@ -417,7 +417,7 @@ public class BufferedBinaryReaderTests
     [Fact]
     public void BaseStream_NonSeekable_KeepsBufferedBytes()
     {
-        var stream = new ChunkedStream([1, 2, 3, 4, 5, 6], canSeek: false, 0, 6);
+        var stream = new ShortReadStream([1, 2, 3, 4, 5, 6], canSeek: false, 0, 6);
         using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 16);
         Assert.Equal(1, reader.ReadByte());
         Assert.Same(stream, reader.BaseStream);
