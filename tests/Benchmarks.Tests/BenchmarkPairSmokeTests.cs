@@ -117,7 +117,23 @@ public sealed class BenchmarkPairSmokeTests
             // Test builds are Debug; the benchmark assembly optimises itself, but Streamline.Runtime's Debug build does not.
             .WithOptions(ConfigOptions.DisableOptimizationsValidator | ConfigOptions.DisableLogFile);
 
-        Summary summary = BenchmarkRunner.Run(type, config);
+        // BenchmarkDotNet refuses an assembly whose path starts with the temp folder (its guard against xUnit shadow
+        // copies). A clone under /tmp, as CI may make, would trip it, so point the temp folder elsewhere for the run.
+        string? temp = Environment.GetEnvironmentVariable("TMPDIR");
+        string runTemp = Path.Combine(AppContext.BaseDirectory, "bdn-temp", Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(runTemp);
+        Summary summary;
+        try
+        {
+            Environment.SetEnvironmentVariable("TMPDIR", runTemp + Path.DirectorySeparatorChar);
+            summary = BenchmarkRunner.Run(type, config);
+        }
+        finally
+        {
+            Environment.SetEnvironmentVariable("TMPDIR", temp);
+            Directory.Delete(runTemp, recursive: true);
+        }
+
         try
         {
             _output.WriteLine(logger.GetLog());
