@@ -20,35 +20,22 @@ namespace Streamline.CodeFixes.Rules;
 /// reader derives from BinaryReader, so declarations and methods that take a BinaryReader keep compiling.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1002BufferSmallBinaryReadsCodeFix)), Shared]
-public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
+public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1002.UseBufferedBinaryReader";
 
+    public SL1002BufferSmallBinaryReadsCodeFix()
+        : base("SL1002FixTitle", EquivalenceKey)
+    {
+    }
+
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSmallBinaryReads);
 
-    public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CancellationToken)!);
+    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => FindBufferedReader(model.Compilation) is not null && FindCreation(root, diagnostic) is not null;
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        if (model is null || FindBufferedReader(model.Compilation) is null)
-            return;
-
-        SyntaxNode? root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (Diagnostic diagnostic in context.Diagnostics)
-        {
-            if (root is null || FindCreation(root, diagnostic) is null)
-                continue;
-
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Analyzers.Resources.Get("SL1002FixTitle"),
-                    ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), ct),
-                    EquivalenceKey),
-                diagnostic);
-        }
-    }
+    protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => ApplyAsync(document, diagnostics, cancellationToken);
 
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {

@@ -22,35 +22,22 @@ namespace Streamline.CodeFixes.Rules;
 /// encoding, the cancellation token, <c>ConfigureAwait</c> and the result type (int stays int, long stays long).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1003CountLinesWithoutMaterializingCodeFix)), Shared]
-public sealed class SL1003CountLinesWithoutMaterializingCodeFix : CodeFixProvider
+public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1003.CountWithLineCounter";
 
+    public SL1003CountLinesWithoutMaterializingCodeFix()
+        : base("SL1003FixTitle", EquivalenceKey)
+    {
+    }
+
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.CountLinesWithoutMaterializing);
 
-    /// <summary>One editor per document applies every diagnostic, so the added <c>using</c> is added once.</summary>
-    public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CancellationToken)!);
+    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => TryFindMatch(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true), model, cancellationToken, out _, out _);
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        SyntaxNode? root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
-            return;
-
-        foreach (Diagnostic diagnostic in context.Diagnostics)
-        {
-            SyntaxNode node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-            if (!TryFindMatch(node, model, context.CancellationToken, out LineCountMatch? match, out INamedTypeSymbol? lineCounter))
-                continue;
-
-            string title = Analyzers.Resources.Get("SL1003FixTitle");
-            context.RegisterCodeFix(
-                CodeAction.Create(title, ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), ct), EquivalenceKey),
-                diagnostic);
-        }
-    }
+    protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => ApplyAsync(document, diagnostics, cancellationToken);
 
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {

@@ -28,37 +28,22 @@ namespace Streamline.CodeFixes.Rules;
 /// set share one new field.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1004UseCachedSearchValuesCodeFix)), Shared]
-public sealed class SL1004UseCachedSearchValuesCodeFix : CodeFixProvider
+public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 {
     private const string CacheInStaticField = "SL1004.CacheInStaticField";
 
+    public SL1004UseCachedSearchValuesCodeFix()
+        : base("SL1004FixTitle", CacheInStaticField)
+    {
+    }
+
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.UseCachedSearchValues);
 
-    /// <summary>One editor per document applies every diagnostic, so calls sharing a set share one new field.</summary>
-    public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CancellationToken)!);
+    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => TryFind(root, model, SearchSetSymbols.Create(model.Compilation), diagnostic, cancellationToken, out _);
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        SyntaxNode? root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
-            return;
-
-        var symbols = SearchSetSymbols.Create(model.Compilation);
-        foreach (Diagnostic diagnostic in context.Diagnostics)
-        {
-            if (!TryFind(root, model, symbols, diagnostic, context.CancellationToken, out _))
-                continue;
-
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Analyzers.Resources.Get("SL1004FixTitle"),
-                    ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), ct),
-                    CacheInStaticField),
-                diagnostic);
-        }
-    }
+    protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => ApplyAsync(document, diagnostics, cancellationToken);
 
     private sealed class Target
     {

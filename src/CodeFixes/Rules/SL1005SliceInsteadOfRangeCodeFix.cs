@@ -20,36 +20,22 @@ namespace Streamline.CodeFixes.Rules;
 /// <c>x[^k..]</c> to <c>x.Slice(x.Length - k)</c>, keeping the receiver's and the start's evaluation order and trivia.
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1005SliceInsteadOfRangeCodeFix)), Shared]
-public sealed class SL1005SliceInsteadOfRangeCodeFix : CodeFixProvider
+public sealed class SL1005SliceInsteadOfRangeCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1005.CallSliceStart";
 
+    public SL1005SliceInsteadOfRangeCodeFix()
+        : base("SL1005FixTitle", EquivalenceKey)
+    {
+    }
+
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SliceInsteadOfRange);
 
-    /// <summary>One editor per document, so nested ranges (<c>s[i..][j..]</c>) are rewritten in one pass.</summary>
-    public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CancellationToken)!);
+    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => TryFindMatch(root, diagnostic, model, cancellationToken, out _);
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
-    {
-        SyntaxNode? root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
-            return;
-
-        foreach (Diagnostic diagnostic in context.Diagnostics)
-        {
-            if (!TryFindMatch(root, diagnostic, model, context.CancellationToken, out _))
-                continue;
-
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    Analyzers.Resources.Get("SL1005FixTitle"),
-                    ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), ct),
-                    EquivalenceKey),
-                diagnostic);
-        }
-    }
+    protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => ApplyAsync(document, diagnostics, cancellationToken);
 
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
