@@ -128,14 +128,10 @@ public sealed partial class CharSearchSet
         if (text is null)
             ThrowHelper.ThrowNullReceiver();
 
-        int count = text.Length - startIndex;
         if ((uint)startIndex > (uint)text.Length)
             ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
 
-        if ((uint)count > (uint)(text.Length - startIndex))
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
-
-        return Forward(text, startIndex, count, except: false);
+        return Forward(text, startIndex, text.Length - startIndex, except: false);
     }
 
     /// <summary>Finds the first character of <paramref name="text"/> in a range that is in the set.</summary>
@@ -188,14 +184,10 @@ public sealed partial class CharSearchSet
         if (text is null)
             ThrowHelper.ThrowNullReceiver();
 
-        int count = text.Length - startIndex;
         if ((uint)startIndex > (uint)text.Length)
             ThrowHelper.ThrowArgumentOutOfRange(nameof(startIndex));
 
-        if ((uint)count > (uint)(text.Length - startIndex))
-            ThrowHelper.ThrowArgumentOutOfRange(nameof(count));
-
-        return Forward(text, startIndex, count, except: true);
+        return Forward(text, startIndex, text.Length - startIndex, except: true);
     }
 
     /// <summary>Finds the first character of <paramref name="text"/> in a range that is not in the set.</summary>
