@@ -67,6 +67,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             return;
 
         IOperation root = LoopContext.Root(advance.Operation);
+        if (symbols.InMemory.IsInMemory(advance.Stream, root))
+            return; // Position of a MemoryStream is a field: nothing to win
+
         bool canUseReader = CanUseReader(advance, loop, root, symbols, out _);
         bool canSeek = symbols.IsLegacyTarget && CanSeek(advance, root, symbols);
         if (!canUseReader && !(symbols.IsLegacyTarget && MayBeFileStream(advance.Stream.Type, symbols)))
@@ -308,6 +311,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             FileInfo = TypeLookup.GetBestType(compilation, KnownNames.FileInfo);
             BinaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
             SeekOrigin = TypeLookup.GetBestType(compilation, KnownNames.SeekOrigin);
+            InMemory = new InMemoryStreams(compilation);
             IsLegacyTarget = IsLegacy(compilation);
         }
 
@@ -322,6 +326,8 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         public INamedTypeSymbol? BinaryReader { get; }
 
         public INamedTypeSymbol? SeekOrigin { get; }
+
+        public InMemoryStreams InMemory { get; }
 
         /// <summary>
         /// .NET Framework, Mono and Unity (the core library is mscorlib), netstandard (its consumers include those), and

@@ -61,7 +61,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         }
 
         IOperation root = LoopContext.Root(creation);
-        if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, symbols))
+        if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, root, symbols))
             return;
 
         if (UsesBaseStreamInLoop(root, local))
@@ -188,20 +188,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>Over a MemoryStream, BinaryReader is already served from memory: too little measured win to speak.</summary>
-    private static bool IsAlreadyFastStream(IObjectCreationOperation creation, BinaryReadSymbols symbols)
-    {
-        if (creation.Arguments.Length == 0)
-            return false;
-
-        ITypeSymbol? streamType = StripConversions(creation.Arguments[0].Value).Type;
-        for (ITypeSymbol? type = streamType; type is not null; type = type.BaseType)
-        {
-            if (symbols.IsFastStream(type))
-                return true;
-        }
-
-        return false;
-    }
+    private static bool IsAlreadyFastStream(IObjectCreationOperation creation, IOperation root, BinaryReadSymbols symbols)
+        => creation.Arguments.Length > 0 && symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root);
 
     /// <summary>
     /// The fix is safe when nothing but the reader touches the stream while the reader reads ahead: the stream is created

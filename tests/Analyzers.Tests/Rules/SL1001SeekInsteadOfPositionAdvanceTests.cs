@@ -275,7 +275,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                     var variable = File.OpenRead(path);
                     while (variable.Read(buffer, 0, 4) > 0) {|SL1001:variable.Position += skip|};
 
-                    Stream parameterLike = new MemoryStream(buffer);
+                    Stream parameterLike = new BufferedStream(File.OpenRead(path));
                     while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
                 }
             }
@@ -334,6 +334,39 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                 }
             }
             """, TestTarget.Net472);
+
+    [Theory]
+    [InlineData(TestTarget.Net472)]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net80)]
+    public Task Quiet_OverStreamsProvablyInMemory(TestTarget target)
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(byte[] vertices, byte[] data, int stride)
+                {
+                    int sum = 0;
+                    var vertexReader = new BinaryReader(new MemoryStream(vertices));
+                    for (int i = 0; i < 10; i++)
+                    {
+                        sum += vertexReader.ReadInt32();
+                        vertexReader.BaseStream.Position += stride;
+                    }
+
+                    Stream local = new MemoryStream(data);
+                    var localReader = new BinaryReader(local);
+                    for (int i = 0; i < 10; i++)
+                    {
+                        local.Position += 4;
+                        localReader.BaseStream.Position++;
+                    }
+
+                    return sum;
+                }
+            }
+            """, target);
 
     [Fact]
     public Task Quiet_InGeneratedCode()

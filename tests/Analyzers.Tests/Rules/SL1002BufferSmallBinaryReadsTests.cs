@@ -294,6 +294,9 @@ public class SL1002BufferSmallBinaryReadsTests
                     // Over a stream already served from memory.
                     var memory = new BinaryReader(new MemoryStream(data));
                     for (int i = 0; i < 10; i++) memory.ReadInt32();
+                    Stream inMemory = new MemoryStream(data);
+                    var overLocal = new BinaryReader(inMemory);
+                    for (int i = 0; i < 10; i++) overLocal.ReadInt32();
 
                     // Bulk reads are already efficient.
                     var bulk = new BinaryReader(File.OpenRead(path));
