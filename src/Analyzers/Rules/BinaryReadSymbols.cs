@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
 
@@ -6,11 +7,19 @@ namespace Streamline.Analyzers.Rules;
 /// <summary>The symbols SL1002 needs, resolved once per compilation.</summary>
 internal sealed class BinaryReadSymbols
 {
+    private readonly ImmutableArray<INamedTypeSymbol?> _streamHolders;
+
     private BinaryReadSymbols(Compilation compilation, INamedTypeSymbol binaryReader)
     {
         BinaryReader = binaryReader;
         FileStream = TypeLookup.GetBestType(compilation, "System.IO.FileStream");
         InMemory = new InMemoryStreams(compilation);
+        _streamHolders = ImmutableArray.Create(
+            TypeLookup.GetBestType(compilation, KnownNames.Stream),
+            binaryReader,
+            TypeLookup.GetBestType(compilation, KnownNames.BinaryWriter),
+            TypeLookup.GetBestType(compilation, KnownNames.TextReader),
+            TypeLookup.GetBestType(compilation, KnownNames.TextWriter));
     }
 
     public INamedTypeSymbol BinaryReader { get; }
@@ -40,4 +49,22 @@ internal sealed class BinaryReadSymbols
         "Read7BitEncodedInt" or "Read7BitEncodedInt64" => true,
         _ => false,
     };
+
+    /// <summary>
+    /// A value of this type may be, or read and move, some stream: a Stream, BinaryReader, BinaryWriter, TextReader or
+    /// TextWriter, or a type deriving from one.
+    /// </summary>
+    public bool MayHoldStream(ITypeSymbol? type)
+    {
+        for (ITypeSymbol? current = type; current is not null; current = current.BaseType)
+        {
+            foreach (INamedTypeSymbol? holder in _streamHolders)
+            {
+                if (holder is not null && SymbolEqualityComparer.Default.Equals(current, holder))
+                    return true;
+            }
+        }
+
+        return false;
+    }
 }

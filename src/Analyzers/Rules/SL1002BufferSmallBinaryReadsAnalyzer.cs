@@ -191,70 +191,12 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     private static bool IsAlreadyFastStream(IObjectCreationOperation creation, IOperation root, BinaryReadSymbols symbols)
         => creation.Arguments.Length > 0 && symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root);
 
-    /// <summary>
-    /// The fix is safe when nothing but the reader touches the stream while the reader reads ahead: the stream is created
-    /// in the argument itself (<c>new BinaryReader(File.OpenRead(p))</c>), or is a local or parameter that no code
-    /// uses after the reader's construction, and the construction is not repeated in a loop that also uses it.
-    /// </summary>
+    /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
     private static bool IsFixSafe(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
-    {
-        if (creation.Arguments.Length == 0 || creation.Constructor is null)
-            return false;
-
-        if (!SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader) || creation.Initializer is not null)
-            return false;
-
-        IOperation stream = StripConversions(creation.Arguments[0].Value);
-        ISymbol streamSymbol;
-        switch (stream)
-        {
-            case IObjectCreationOperation created:
-                // new FileStream(...): no one else holds it. A wrapping stream (GZipStream over another) is left alone,
-                // because reading ahead would also move the inner stream, which the caller may still use.
-                return SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream);
-            case IInvocationOperation invocation:
-                return IsFreshStreamFactory(invocation);
-            case ILocalReferenceOperation { Local: { RefKind: RefKind.None } localStream }:
-                streamSymbol = localStream;
-                break;
-            case IParameterReferenceOperation { Parameter: { RefKind: RefKind.None } parameterStream }:
-                streamSymbol = parameterStream;
-                break;
-            default:
-                return false;
-        }
-
-        int creationEnd = creation.Syntax.Span.End;
-        ILoopOperation? creationLoop = LoopContext.EnclosingLoop(creation);
-        foreach (IOperation operation in root.Descendants())
-        {
-            ISymbol? referenced = operation switch
-            {
-                ILocalReferenceOperation l => l.Local,
-                IParameterReferenceOperation p => p.Parameter,
-                _ => null,
-            };
-
-            if (referenced is null || !SymbolEqualityComparer.Default.Equals(referenced, streamSymbol) || operation == stream)
-                continue;
-
-            if (operation.Syntax.SpanStart >= creationEnd)
-                return false;
-
-            if (creationLoop is not null && creationLoop.Syntax.Span.Contains(operation.Syntax.Span))
-                return false;
-        }
-
-        return true;
-    }
-
-    /// <summary><c>File.OpenRead(p)</c>, <c>File.Open(...)</c>, <c>fileInfo.OpenRead()</c>: each returns a stream no one else holds.</summary>
-    private static bool IsFreshStreamFactory(IInvocationOperation invocation)
-    {
-        IMethodSymbol method = invocation.TargetMethod;
-        return method.Name is "OpenRead" or "Open"
-            && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
-    }
+        => creation.Constructor is not null
+            && creation.Initializer is null
+            && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
+            && ReadAheadProof.CanReadAhead(root, reader, creation, symbols);
 
     private static IOperation StripConversions(IOperation operation)
     {

@@ -199,9 +199,8 @@ public class SL1002BufferSmallBinaryReadsTests
     }
 
     [Fact]
-    public Task NoFix_OverABufferedStream_WhichIsAsSlowAsAFileStream()
-    {
-        const string Source = """
+    public Task Fix_OverABufferedStreamItOwns_WhichIsAsSlowAsAFileStream()
+        => Verify.VerifyCodeFixAsync("""
             using System.IO;
 
             class C
@@ -213,6 +212,362 @@ public class SL1002BufferSmallBinaryReadsTests
                     for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
                     return sum;
                 }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                int M(string path)
+                {
+                    using var reader = new BufferedBinaryReader(new BufferedStream(File.OpenRead(path)));
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_CallersStream_DisposedOnEveryPath()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long UsingStatement(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            if (i == 3) throw new InvalidDataException();
+                            sum += reader.ReadInt32();
+                        }
+
+                        reader.BaseStream.Seek(0, SeekOrigin.End);
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long UsingDeclaration(FileStream input, int count)
+                {
+                    long sum = 0;
+                    {
+                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        while (sum < count) sum += reader.ReadByte();
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long TryFinally(Stream input, int count)
+                {
+                    long sum = 0;
+                    var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    try
+                    {
+                        do { sum += reader.ReadInt16(); } while (--count > 0);
+                    }
+                    finally
+                    {
+                        reader.Dispose();
+                    }
+
+                    Consume(input);
+                    return sum;
+                }
+
+                long Field(int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt64();
+                    return sum + _stream.Position;
+                }
+
+                Stream _stream = Stream.Null;
+
+                static void Consume(Stream s) { }
+            }
+            """, """
+            using System;
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long UsingStatement(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            if (i == 3) throw new InvalidDataException();
+                            sum += reader.ReadInt32();
+                        }
+
+                        reader.BaseStream.Seek(0, SeekOrigin.End);
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long UsingDeclaration(FileStream input, int count)
+                {
+                    long sum = 0;
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, true);
+                        while (sum < count) sum += reader.ReadByte();
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long TryFinally(Stream input, int count)
+                {
+                    long sum = 0;
+                    var reader = new BufferedBinaryReader(input, Encoding.UTF8, true);
+                    try
+                    {
+                        do { sum += reader.ReadInt16(); } while (--count > 0);
+                    }
+                    finally
+                    {
+                        reader.Dispose();
+                    }
+
+                    Consume(input);
+                    return sum;
+                }
+
+                long Field(int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(_stream, Encoding.UTF8, true))
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt64();
+                    return sum + _stream.Position;
+                }
+
+                Stream _stream = Stream.Null;
+
+                static void Consume(Stream s) { }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_OwnedStream_InIteratorsAndAsyncMethods()
+        => Verify.VerifyCodeFixAsync("""
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                IEnumerable<int> Values(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    for (int i = 0; i < 10; i++) yield return reader.ReadInt32();
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+            }
+            """, """
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+            using Streamline.Runtime;
+
+            class C
+            {
+                IEnumerable<int> Values(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 10; i++) yield return reader.ReadInt32();
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    var reader = new BufferedBinaryReader(stream);
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+            }
+            """);
+
+    /// <summary>Issue 12's four shapes and the equivalence notes' shapes whose fix changed what the program saw.</summary>
+    [Fact]
+    public Task NoFix_WhereSomebodyCouldSeeTheReadAhead()
+    {
+        const string Source = """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Text;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                BinaryReader? _reader;
+                BinaryReader _other = new BinaryReader(Stream.Null);
+                Stream _stream = Stream.Null;
+
+                // Issue shape 1: an alias of BaseStream taken before the reads.
+                long Alias(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    Stream s = reader.BaseStream;
+                    long sum = 0;
+                    while (s.Position < s.Length) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                // Issue shapes 2 and 4 and an exception mid-loop: the caller's stream, the reader never disposed.
+                long NeverDisposed(Stream input, Stream sink, int count)
+                {
+                    var reader = {|SL1002:new BinaryReader(input)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                    {
+                        if (i == 3) throw new InvalidDataException();
+                        sum += reader.ReadInt32();
+                    }
+
+                    reader.BaseStream.CopyTo(sink);
+                    return sum;
+                }
+
+                // Equivalence item 2: the stream captured by a lambda.
+                long Captured(string path, int count)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    Func<long> probe = () => stream.Position;
+                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) sum += reader.ReadByte();
+                    return sum + probe();
+                }
+
+                // The stream used while the reader is alive.
+                long UsedWhileAlive(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                    return sum + input.Position;
+                }
+
+                // Equivalence item 6: an iterator over the caller's stream yields while the reader is alive.
+                IEnumerable<long> Iterator(Stream input, int count)
+                {
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, false)|})
+                        for (int i = 0; i < count; i++) yield return reader.ReadInt32();
+                }
+
+                // The caller runs during an await while the reader over its stream is alive.
+                async Task<long> AwaitWhileAlive(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+
+                // Equivalence item 7 and kin: the reader escapes.
+                long StoredInField(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    _reader = reader;
+                    return sum;
+                }
+
+                BinaryReader Returned(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    for (int i = 0; i < 10; i++) reader.ReadInt32();
+                    return reader;
+                }
+
+                long PassedOn(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + Peek(reader);
+                    return sum;
+                }
+
+                long CapturedReader(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    Func<long> position = () => reader.BaseStream.Position;
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum + position();
+                }
+
+                // Equivalence item 8: a second reader over the same stream.
+                long SecondReader(string path, int count)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    var other = {|SL1002:new BinaryReader(reader.BaseStream)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) { sum = sum * 31 + reader.ReadInt16(); sum = sum * 31 + other.ReadByte(); }
+                    return sum;
+                }
+
+                long SecondReaderOverTheParameter(Stream input, int count)
+                {
+                    var first = {|SL1002:new BinaryReader(input)|};
+                    using var second = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) { sum += first.ReadInt16(); sum += second.ReadByte(); }
+                    return sum;
+                }
+
+                // Something else that may hold the caller's stream runs while the reader is alive.
+                long OtherHolders(Stream input, Action progress)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) { sum += reader.ReadInt32(); progress(); }
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + _stream.Position;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + _other.ReadByte();
+                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + Helper(input);
+                    return sum;
+                }
+
+                // A wrapper over the caller's stream reads ahead of it, and nothing puts it back.
+                long Wrapped(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(new BufferedStream(input))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                static int Peek(BinaryReader r) => 0;
+                static long Helper(Stream s) => 0;
             }
             """;
         return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();

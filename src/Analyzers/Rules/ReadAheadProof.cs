@@ -1,0 +1,407 @@
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>
+/// Whether a <c>BinaryReader</c> local can become a reader that reads ahead without anybody seeing the difference:
+/// nothing but the reader may touch the stream while the reader holds bytes the stream has already passed, inside the
+/// method or after it returns, through any alias.
+/// </summary>
+/// <remarks>
+/// The runtime's <c>BufferedBinaryReader</c> puts a seekable stream back at the reader's position whenever
+/// <c>BaseStream</c> is read and when it is disposed, and reads nothing ahead from a stream that cannot seek. So the
+/// read-ahead can be seen only through a reference to the stream taken while the reader is alive and used without
+/// going through the reader: an alias local, a field, a capture, an argument, another reader, a caller that runs
+/// between <c>yield</c>s or <c>await</c>s, or, for a stream the method did not create, the caller after the method
+/// returns without having disposed the reader. The shapes accepted:
+/// <code>
+/// var r = new BinaryReader(File.OpenRead(p));                 // the method owns the stream: nobody else holds it
+/// var fs = File.OpenRead(p); var r = new BinaryReader(fs);    // and fs is not used while r is alive
+/// using (var r = new BinaryReader(input, enc, true)) { ... }  // a caller's stream: r disposed on every path
+/// using var r = new BinaryReader(input);                      // likewise, to the end of the block
+/// var r = new BinaryReader(input); try { ... } finally { r.Dispose(); }
+/// </code>
+/// where <c>r</c> is used only as the receiver of its own members (<c>r.BaseStream</c> only as the receiver of a
+/// stream member, <c>r.BaseStream.Position</c>), never passed, stored, returned or captured. For a caller's stream,
+/// while <c>r</c> is alive: no <c>await</c>, no <c>yield</c>, no delegate call, and no other value that could be the
+/// same stream (a stream, reader or writer from a field, property, parameter, local or call). What is assumed, not
+/// proven: a method called while the reader is alive that is not handed the stream, the reader or a reader or writer
+/// does not reach the caller's stream some other way (a progress callback stored in a field that reads it).
+/// </remarks>
+internal static class ReadAheadProof
+{
+    /// <summary>True when converting <paramref name="reader"/>, made by <paramref name="creation"/>, cannot be seen.</summary>
+    public static bool CanReadAhead(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    {
+        if (IsInsideFunction(creation) || HasGoTo(root) || StreamArgument(creation) is not { } stream)
+            return false;
+
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime))
+            return false;
+
+        if (IsOwnedCreation(stream, symbols))
+            return true; // made in the argument itself: nobody else can hold it
+
+        if (stream is IObjectCreationOperation)
+            return false; // new BufferedStream(input): putting the wrapper back does not put the caller's stream back
+
+        // A local over a stream the method opened is the method's; anything else (a parameter, a field, a property, a
+        // call's result, another reader's BaseStream) is the caller's, and any alias of it used while the reader
+        // lives is caught below.
+        bool owned = stream is ILocalReferenceOperation { Local: { RefKind: RefKind.None } streamLocal }
+            && SL1001PositionAdvance.SoleInitializer(root, streamLocal) is { } initializer
+            && IsOwnedCreation(initializer, symbols);
+
+        ISymbol? holder = stream switch
+        {
+            ILocalReferenceOperation local => local.Local,
+            IParameterReferenceOperation parameter => parameter.Parameter,
+            _ => null,
+        };
+        if (holder is not null)
+        {
+            switch (OtherUses(root, holder, stream, lifetime))
+            {
+                case StreamUse.Unsafe:
+                    return false;
+                case StreamUse.HandedOn:
+                    owned = false; // someone else may hold it now
+                    break;
+            }
+        }
+
+        // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left.
+        return owned || (lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols));
+    }
+
+    /// <summary>The stream argument (the first parameter) of <c>new BinaryReader(stream, ...)</c>.</summary>
+    public static IOperation? StreamArgument(IObjectCreationOperation creation)
+    {
+        foreach (IArgumentOperation argument in creation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == 0)
+                return SL1001PositionAdvance.StripConversions(argument.Value);
+        }
+
+        return null;
+    }
+
+    /// <summary><c>new FileStream(...)</c>, <c>File.OpenRead(p)</c>, <c>File.Open(...)</c>, <c>fileInfo.OpenRead()</c>:
+    /// each returns a stream no one else holds.</summary>
+    public static bool IsFreshFileStream(IOperation value, BinaryReadSymbols symbols)
+    {
+        switch (SL1001PositionAdvance.StripConversions(value))
+        {
+            case IObjectCreationOperation created:
+                return symbols.FileStream is not null && SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream);
+            case IInvocationOperation { TargetMethod: var method }:
+                return method.Name is "OpenRead" or "Open"
+                    && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>
+    /// Where the reader is alive and may hold read-ahead bytes: from its construction to the end of the <c>using</c>
+    /// (statement or declaration) or of the <c>try</c> whose <c>finally</c> disposes it; or, when nothing disposes it,
+    /// to the end of the method and over every loop around the construction (a later pass comes back).
+    /// </summary>
+    private static bool TryGetLifetime(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader, out Lifetime lifetime)
+    {
+        lifetime = default;
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        if (value.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Parent: { } group } } })
+            return false;
+
+        int start = creation.Syntax.Span.End;
+        switch (group.Parent)
+        {
+            case IUsingOperation usingStatement when usingStatement.Resources == group:
+                lifetime = new Lifetime(start, usingStatement.Syntax.Span.End, disposed: true, loops: default);
+                return true;
+            case IUsingDeclarationOperation { Parent: { } scope }:
+                lifetime = new Lifetime(start, scope.Syntax.Span.End, disposed: true, loops: default);
+                return true;
+            case IBlockOperation block when group is IVariableDeclarationGroupOperation:
+                int index = IndexOf(block, group);
+                if (index >= 0 && index + 1 < block.Operations.Length
+                    && block.Operations[index + 1] is ITryOperation { Finally: { } finallyBlock } tryStatement
+                    && DisposesAtTop(finallyBlock, reader))
+                {
+                    lifetime = new Lifetime(start, tryStatement.Syntax.Span.End, disposed: true, loops: default);
+                    return true;
+                }
+
+                break;
+        }
+
+        // Never disposed: alive to the end of the method, and again on every later pass of a loop around it.
+        var loops = System.Collections.Immutable.ImmutableArray.CreateBuilder<TextSpan>();
+        for (IOperation? current = creation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is ILoopOperation loop)
+                loops.Add(loop.Syntax.Span);
+        }
+
+        lifetime = new Lifetime(start, root.Syntax.Span.End, disposed: false, loops.ToImmutable());
+        return true;
+    }
+
+    /// <summary><c>r.Dispose();</c>, <c>r.Close();</c>, <c>r?.Dispose();</c>, <c>((IDisposable)r).Dispose();</c> as a
+    /// statement of the finally block itself, so it runs on every path.</summary>
+    private static bool DisposesAtTop(IBlockOperation finallyBlock, ILocalSymbol reader)
+    {
+        foreach (IOperation statement in finallyBlock.Operations)
+        {
+            IOperation? call = statement is IExpressionStatementOperation expression ? expression.Operation : null;
+            if (call is IConditionalAccessOperation { Operation: var receiver, WhenNotNull: var whenNotNull }
+                && IsLocal(receiver, reader))
+            {
+                call = whenNotNull;
+                if (call is IInvocationOperation { TargetMethod.Name: "Dispose" or "Close", Instance: IConditionalAccessInstanceOperation })
+                    return true;
+            }
+
+            if (call is IInvocationOperation { TargetMethod.Name: "Dispose" or "Close", Arguments.Length: 0, Instance: { } instance }
+                && IsLocal(instance, reader))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsLocal(IOperation operation, ILocalSymbol local)
+    {
+        while (operation is IConversionOperation conversion)
+            operation = conversion.Operand;
+        return operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+    }
+
+    /// <summary>
+    /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
+    /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
+    /// </summary>
+    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime)
+    {
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
+        {
+            if (IsInsideFunction(reference) || !lifetime.Contains(reference.Syntax.Span))
+                return false;
+
+            IOperation receiver = reference;
+            while (receiver.Parent is IConversionOperation conversion)
+                receiver = conversion;
+
+            switch (receiver.Parent)
+            {
+                case IInvocationOperation invocation when invocation.Instance == receiver:
+                case IConditionalAccessOperation conditional when conditional.Operation == receiver:
+                    continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream):
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary><c>x.Position</c>, <c>x.Seek(...)</c>: <paramref name="operation"/>'s value is used on the spot and
+    /// not kept.</summary>
+    public static bool IsMemberReceiver(IOperation operation)
+    {
+        IOperation receiver = operation;
+        while (receiver.Parent is IConversionOperation { IsImplicit: true } conversion)
+            receiver = conversion;
+
+        return receiver.Parent switch
+        {
+            IPropertyReferenceOperation property => property.Instance == receiver,
+            IInvocationOperation invocation => invocation.Instance == receiver,
+            _ => false,
+        };
+    }
+
+    private enum StreamUse
+    {
+        /// <summary>Only as the receiver of its members, never while the reader is alive.</summary>
+        MembersOnly,
+
+        /// <summary>Also passed, stored or returned, but never while the reader is alive.</summary>
+        HandedOn,
+
+        /// <summary>Used while the reader is alive, or captured by a lambda or local function.</summary>
+        Unsafe,
+    }
+
+    /// <summary>How the local or parameter holding the stream is used besides being handed to the reader.</summary>
+    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime)
+    {
+        StreamUse use = StreamUse.MembersOnly;
+        foreach (IOperation operation in root.Descendants())
+        {
+            ISymbol? referenced = operation switch
+            {
+                ILocalReferenceOperation local => local.Local,
+                IParameterReferenceOperation parameter => parameter.Parameter,
+                _ => null,
+            };
+
+            if (referenced is null || operation == argument || !SymbolEqualityComparer.Default.Equals(referenced, stream))
+                continue;
+
+            if (IsInsideFunction(operation) || lifetime.Contains(operation.Syntax.Span))
+                return StreamUse.Unsafe;
+
+            if (!IsMemberReceiver(operation))
+                use = StreamUse.HandedOn;
+        }
+
+        return use;
+    }
+
+    /// <summary>
+    /// While the reader over a caller's stream is alive, no other code can run that could see the stream: no
+    /// <c>await</c>, no <c>yield</c>, no delegate call, and no value that could be the same stream or wrap it.
+    /// </summary>
+    private static bool NothingElseRunsOver(IOperation root, ILocalSymbol reader, Lifetime lifetime, BinaryReadSymbols symbols)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (!lifetime.Contains(operation.Syntax.Span))
+                continue;
+
+            switch (operation)
+            {
+                case IAwaitOperation:
+                case IReturnOperation { Kind: OperationKind.YieldReturn }:
+                case IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke }:
+                    return false;
+                case ILocalReferenceOperation local when SymbolEqualityComparer.Default.Equals(local.Local, reader):
+                    continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
+                    when SymbolEqualityComparer.Default.Equals(owner.Local, reader):
+                    continue;
+                case IObjectCreationOperation creation:
+                    if (!IsIsolatedCreation(creation, symbols))
+                        return false;
+                    continue;
+                case ILocalReferenceOperation { Local: var local }
+                    when SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols):
+                    continue;
+                case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
+                    or IInvocationOperation or IArrayElementReferenceOperation or IInstanceReferenceOperation or IDynamicMemberReferenceOperation:
+                    if (symbols.MayHoldStream(operation.Type))
+                        return false;
+                    continue;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A stream made on the spot that wraps nothing from elsewhere, so nobody else holds it:
+    /// <code>
+    /// File.OpenRead(p)   new FileStream(p, FileMode.Open)   new BufferedStream(File.OpenRead(p))   new MemoryStream(bytes)
+    /// </code>
+    /// </summary>
+    private static bool IsOwnedCreation(IOperation value, BinaryReadSymbols symbols)
+        => IsFreshFileStream(value, symbols)
+            || (SL1001PositionAdvance.StripConversions(value) is IObjectCreationOperation creation && IsIsolatedCreation(creation, symbols));
+
+    /// <summary><c>new MemoryStream(bytes)</c>, <c>new BufferedStream(File.OpenRead(p))</c>: a new object whose
+    /// arguments hold no stream, reader or writer from elsewhere.</summary>
+    private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    {
+        foreach (IOperation argument in creation.Arguments)
+        {
+            foreach (IOperation descendant in argument.DescendantsAndSelf())
+            {
+                if (descendant is IObjectCreationOperation or IConversionOperation or IArgumentOperation || IsFreshFileStream(descendant, symbols))
+                    continue; // a nested creation's own arguments are visited too; File.OpenRead's are paths
+                if (symbols.MayHoldStream(descendant.Type))
+                    return false;
+            }
+        }
+
+        return creation.Initializer is null;
+    }
+
+    private static int IndexOf(IBlockOperation block, IOperation operation)
+    {
+        for (int i = 0; i < block.Operations.Length; i++)
+        {
+            if (block.Operations[i] == operation)
+                return i;
+        }
+
+        return -1;
+    }
+
+    private static bool HasGoTo(IOperation root)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IBranchOperation { BranchKind: BranchKind.GoTo })
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsInsideFunction(IOperation operation)
+    {
+        for (IOperation? current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+                return true;
+        }
+
+        return false;
+    }
+
+    private readonly struct Lifetime
+    {
+        private readonly int _start;
+        private readonly int _end;
+        private readonly System.Collections.Immutable.ImmutableArray<TextSpan> _loops;
+
+        public Lifetime(int start, int end, bool disposed, System.Collections.Immutable.ImmutableArray<TextSpan> loops)
+        {
+            _start = start;
+            _end = end;
+            Disposed = disposed;
+            _loops = loops;
+        }
+
+        /// <summary>Disposed on every path out of the lifetime, exceptions included.</summary>
+        public bool Disposed { get; }
+
+        public bool Contains(TextSpan span)
+        {
+            if (span.Start >= _start && span.Start < _end)
+                return true;
+
+            if (!_loops.IsDefault)
+            {
+                foreach (TextSpan loop in _loops)
+                {
+                    if (loop.Contains(span))
+                        return true;
+                }
+            }
+
+            return false;
+        }
+    }
+}
