@@ -64,8 +64,9 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, root, symbols))
             return;
 
-        if (UsesBaseStreamInLoop(root, local))
-            return;
+        SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
+        if (baseStreamUse == SL1002PositionReads.Use.Other)
+            return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
 
         foreach (IOperation operation in root.Descendants())
         {
@@ -73,7 +74,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
-                bool canFix = IsFixSafe(root, local, creation, symbols);
+                bool canFix = IsFixSafe(root, local, creation, symbols)
+                    && (baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator));
                 context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
                 return;
             }
@@ -133,23 +135,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// <c>while (reader.BaseStream.Position &lt; reader.BaseStream.Length)</c>: handing out BaseStream makes the buffered
-    /// reader put the stream back and drop its buffer, every pass, which measured slower than BinaryReader. Stay quiet.
+    /// <c>reader.BaseStream.Position</c> reads in the loops become <c>reader.Position</c>: not after an explicit
+    /// <c>Close</c> or <c>Dispose</c> (the two then differ), and only where the declaration can take the buffered type
+    /// (<c>var</c>, or a single declarator whose type the fix changes).
     /// </summary>
-    private static bool UsesBaseStreamInLoop(IOperation root, ILocalSymbol reader)
-    {
-        foreach (IOperation operation in root.Descendants())
-        {
-            if (operation is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation instance }
-                && SymbolEqualityComparer.Default.Equals(instance.Local, reader)
-                && LoopContext.EnclosingLoop(operation) is not null)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool CanRewritePositionReads(IOperation root, ILocalSymbol reader, IVariableDeclaratorOperation declarator)
+        => !SL1002PositionReads.IsClosedExplicitly(root, reader)
+            && declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1 };
 
     private static bool IsInitializedByConstruction(IOperation root, ILocalSymbol local)
     {

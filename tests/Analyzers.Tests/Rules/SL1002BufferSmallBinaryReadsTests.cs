@@ -573,6 +573,131 @@ public class SL1002BufferSmallBinaryReadsTests
         return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
     }
 
+    /// <summary>The runtime's <c>BufferedBinaryReader</c> as the fix sees it once it has <c>Position</c>; declared in
+    /// the test source so the fix text is checked whichever runtime build the tests reference.</summary>
+    private const string RuntimeWithPosition = """
+
+        namespace Streamline.Runtime
+        {
+            public sealed class BufferedBinaryReader : System.IO.BinaryReader
+            {
+                public BufferedBinaryReader(System.IO.Stream input) : base(input) { }
+                public BufferedBinaryReader(System.IO.Stream input, System.Text.Encoding encoding, bool leaveOpen) : base(input, encoding, leaveOpen) { }
+                public long Position => 0;
+            }
+        }
+        """;
+
+    [Fact]
+    public Task Fix_RewritesBaseStreamPositionReadsInTheLoop()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
+                using System.IO;
+                using System.Text;
+
+                class C
+                {
+                    long Sum(string path, long length)
+                    {
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        long sum = 0;
+                        while (reader.BaseStream.Position < length) sum += reader.ReadUInt16();
+                        return sum + reader.BaseStream.Position;
+                    }
+
+                    long Records(Stream input, long end)
+                    {
+                        long sum = 0;
+                        using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        {
+                            for (long at = reader.BaseStream.Position; at < end; at = reader.BaseStream.Position /* next record */)
+                                sum += reader.ReadInt32() * 31 + reader.ReadByte();
+                        }
+
+                        return sum;
+                    }
+                }
+                """ + RuntimeWithPosition,
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long Sum(string path, long length)
+                    {
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        long sum = 0;
+                        while (reader.Position < length) sum += reader.ReadUInt16();
+                        return sum + reader.BaseStream.Position;
+                    }
+
+                    long Records(Stream input, long end)
+                    {
+                        long sum = 0;
+                        using (BufferedBinaryReader reader = new BufferedBinaryReader(input, Encoding.UTF8, true))
+                        {
+                            for (long at = reader.Position; at < end; at = reader.Position /* next record */)
+                                sum += reader.ReadInt32() * 31 + reader.ReadByte();
+                        }
+
+                        return sum;
+                    }
+                }
+                """ + RuntimeWithPosition,
+        }.RunAsync();
+
+    [Fact]
+    public Task NoFix_PositionReads_WhereTheyCannotBecomeReaderPosition()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(string path, long length)
+                {
+                    var closed = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    while (closed.BaseStream.Position < length) { closed.ReadInt32(); if (length > 9) closed.Close(); }
+
+                    BinaryReader first = {|SL1002:new BinaryReader(File.OpenRead(path))|}, second = new BinaryReader(File.OpenRead(path));
+                    while (first.BaseStream.Position < length) first.ReadInt32();
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source + RuntimeWithPosition, FixedCode = Source + RuntimeWithPosition }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_PositionReads_WhileTheRuntimeHasNoReaderPosition()
+    {
+        const string Source = """
+            using System.IO;
+
+            namespace Streamline.Runtime
+            {
+                public sealed class BufferedBinaryReader : BinaryReader
+                {
+                    public BufferedBinaryReader(Stream input) : base(input) { }
+                }
+            }
+
+            class C
+            {
+                long M(string path, long length)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    while (reader.BaseStream.Position < length) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
     [Fact]
     public Task NoFix_WithoutRuntimeReference()
     {
