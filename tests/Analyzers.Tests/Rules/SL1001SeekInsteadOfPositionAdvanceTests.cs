@@ -171,11 +171,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
             }
             """);
 
-    [Theory]
-    [InlineData(TestTarget.NetStandard20)]
-    [InlineData(TestTarget.Net472)]
-    public Task Fix_SeekOnOlderTargets_ForEveryForwardShape(TestTarget target)
-        => Verify.VerifyCodeFixAsync("""
+    private const string SeekShapes = """
             using System.IO;
 
             class C
@@ -190,11 +186,14 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         {|SL1001:stream.Position += 3|};
                         {|SL1001:stream.Position++|};
                         {|SL1001:stream.Position = stream.Position + 2L|};
-                        {|SL1001:reader.BaseStream.Position += reader.ReadUInt16()|};
+                        ushort skip = reader.ReadUInt16();
+                        {|SL1001:reader.BaseStream.Position += skip|};
                     }
                 }
             }
-            """, """
+            """;
+
+    private const string SeekShapesFixed = """
             using System.IO;
 
             class C
@@ -209,11 +208,38 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         stream.Seek(3, SeekOrigin.Current);
                         stream.Seek(1, SeekOrigin.Current);
                         stream.Seek(2L, SeekOrigin.Current);
-                        reader.BaseStream.Seek(reader.ReadUInt16(), SeekOrigin.Current);
+                        ushort skip = reader.ReadUInt16();
+                        reader.BaseStream.Seek(skip, SeekOrigin.Current);
                     }
                 }
             }
-            """, target);
+            """;
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_SeekOnOlderTargets_ForEveryForwardShape(TestTarget target)
+        => Verify.VerifyCodeFixAsync(SeekShapes, SeekShapesFixed, target);
+
+    /// <summary>A project built for net48 and net8.0: its net8.0 build reports and fixes what its net48 build does, so
+    /// the fixes of the two builds are the same text.</summary>
+    [Theory]
+    [InlineData("net48;net8.0")]
+    [InlineData("netstandard2.0;net10.0")]
+    public Task Fix_SeekOnModernDotNet_WhenTheProjectAlsoTargetsAnOlderRuntime(string targetFrameworks)
+    {
+        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes, FixedCode = SeekShapesFixed };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Quiet_OnModernDotNet_WhenEveryTargetIsModern()
+    {
+        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes.Replace("{|SL1001:", "").Replace("|}", "") };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = net8.0;net10.0\n"));
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task NoFix_OnOlderTargets_WhereSeekCouldDiffer()
@@ -235,6 +261,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         {|SL1001:stream.Position -= 4|};            // may go before the start
                         {|SL1001:stream.Position--|};
                         last = {|SL1001:stream.Position += 4|};     // the value is used
+                        {|SL1001:stream.Position += (ushort)stream.ReadByte()|}; // Position is read before the offset moves it
                     }
 
                     return last;
