@@ -295,8 +295,8 @@ internal static class ReadAheadProof
                     if (!IsIsolatedCreation(creation, symbols))
                         return false;
                     continue;
-                case ILocalReferenceOperation { Local: var local }
-                    when SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols):
+                case ILocalReferenceOperation { Local: var local } when !symbols.MayHoldStream(local.Type)
+                    || (SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols)):
                     continue;
                 case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
                     or IInvocationOperation or IArrayElementReferenceOperation or IInstanceReferenceOperation or IDynamicMemberReferenceOperation:

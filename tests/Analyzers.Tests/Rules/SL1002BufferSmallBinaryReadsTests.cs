@@ -815,6 +815,12 @@ public class SL1002BufferSmallBinaryReadsTests
     [InlineData("void M(string p) { var r = new BinaryReader(x); for (;;) r.ReadInt32(); }")]
     [InlineData("void M(BinaryReader r) { for (;;) r.ReadInt32(); } void N() { r.ReadInt32(); }")]
     [InlineData("void M(string p) { BinaryReader r; r = new BinaryReader(File.OpenRead(p)); while (true) r.ReadInt32(); }")]
+    [InlineData("void M(Stream s) { var r = new BinaryReader(s); try { while (true) r.ReadInt32(); } finally { r. } }")]
+    [InlineData("void M(Stream s) { var r = new BinaryReader(s); try { while (true) r.ReadInt32(); } }")]
+    [InlineData("void M(Stream s) { using (var r = new BinaryReader(s)) while (true) r.ReadInt32() }")]
+    [InlineData("void M(Stream s) { using var r = new BinaryReader(s, ); for (;;) { r.ReadInt32(); s. } }")]
+    [InlineData("void M(Stream s) { using var r = new BinaryReader(input: s, leaveOpen: true, encoding: null); for (;;) r.ReadInt32(); goto x; }")]
+    [InlineData("void M() { using var r = new BinaryReader(_missing); for (;;) { r.ReadInt32(); r.BaseStream.Position.Foo(); } }")]
     public async Task NoCrash_OnHalfTypedCode(string member)
     {
         string source = "using System.IO; class C { " + member + " }";
