@@ -1,3 +1,4 @@
+using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
@@ -76,6 +77,28 @@ internal static class ReadAheadProof
         return owned || (lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols));
     }
 
+    /// <summary>
+    /// The fix may turn these <c>Position</c> reads into <c>reader.Position</c>: each runs while the reader is alive and
+    /// not yet disposed, the reader is closed only by the disposal that ends its lifetime (none when nothing disposes
+    /// it), so the two can never differ by one answering where the other throws <c>ObjectDisposedException</c>.
+    /// </summary>
+    public static bool CanRewritePositionReads(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader, IEnumerable<IOperation> reads)
+    {
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime)
+            || SL1002PositionReads.IsClosedExplicitly(root, reader, countFinally: !lifetime.Disposed))
+        {
+            return false;
+        }
+
+        foreach (IOperation read in reads)
+        {
+            if (!lifetime.ContainsBeforeDisposal(read.Syntax.Span))
+                return false;
+        }
+
+        return true;
+    }
+
     /// <summary>The stream argument (the first parameter) of <c>new BinaryReader(stream, ...)</c>.</summary>
     public static IOperation? StreamArgument(IObjectCreationOperation creation)
     {
@@ -123,10 +146,10 @@ internal static class ReadAheadProof
         switch (group.Parent)
         {
             case IUsingOperation usingStatement when usingStatement.Resources == group:
-                lifetime = new Lifetime(start, usingStatement.Syntax.Span.End, disposed: true, loops: default);
+                lifetime = new Lifetime(start, usingStatement.Syntax.Span.End, disposed: true, loops: default, readableEnd: usingStatement.Syntax.Span.End);
                 return true;
             case IUsingDeclarationOperation { Parent: { } scope }:
-                lifetime = new Lifetime(start, scope.Syntax.Span.End, disposed: true, loops: default);
+                lifetime = new Lifetime(start, scope.Syntax.Span.End, disposed: true, loops: default, readableEnd: scope.Syntax.Span.End);
                 return true;
             case IBlockOperation block when group is IVariableDeclarationGroupOperation:
                 int index = IndexOf(block, group);
@@ -134,7 +157,7 @@ internal static class ReadAheadProof
                     && block.Operations[index + 1] is ITryOperation { Finally: { } finallyBlock } tryStatement
                     && DisposesAtTop(finallyBlock, reader))
                 {
-                    lifetime = new Lifetime(start, tryStatement.Syntax.Span.End, disposed: true, loops: default);
+                    lifetime = new Lifetime(start, tryStatement.Syntax.Span.End, disposed: true, loops: default, readableEnd: tryStatement.Body.Syntax.Span.End);
                     return true;
                 }
 
@@ -149,7 +172,7 @@ internal static class ReadAheadProof
                 loops.Add(loop.Syntax.Span);
         }
 
-        lifetime = new Lifetime(start, root.Syntax.Span.End, disposed: false, loops.ToImmutable());
+        lifetime = new Lifetime(start, root.Syntax.Span.End, disposed: false, loops.ToImmutable(), readableEnd: root.Syntax.Span.End);
         return true;
     }
 
@@ -207,9 +230,32 @@ internal static class ReadAheadProof
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream):
                     continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsPositionAliasInside(root, baseStream, lifetime):
+                    continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
                 default:
                     return false;
             }
+        }
+
+        return true;
+    }
+
+    private static bool IsPositionAliasInside(IOperation root, IPropertyReferenceOperation baseStream, Lifetime lifetime)
+    {
+        IOperation value = baseStream;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        if (value.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } alias } }
+            || !SL1002PositionReads.IsPositionAlias(root, alias))
+        {
+            return false;
+        }
+
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
+        {
+            if (!lifetime.Contains(reference.Syntax.Span))
+                return false; // after the reader is disposed, reader.Position throws where s.Position answers
         }
 
         return true;
@@ -286,7 +332,8 @@ internal static class ReadAheadProof
                 case IReturnOperation { Kind: OperationKind.YieldReturn }:
                 case IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke }:
                     return false;
-                case ILocalReferenceOperation local when SymbolEqualityComparer.Default.Equals(local.Local, reader):
+                case ILocalReferenceOperation local when SymbolEqualityComparer.Default.Equals(local.Local, reader)
+                    || (symbols.MayHoldStream(local.Local.Type) && IsAliasOf(root, local.Local, reader)):
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
                     when SymbolEqualityComparer.Default.Equals(owner.Local, reader):
@@ -337,6 +384,10 @@ internal static class ReadAheadProof
         return creation.Initializer is null;
     }
 
+    private static bool IsAliasOf(IOperation root, ILocalSymbol local, ILocalSymbol reader)
+        => SL1001PositionAdvance.SoleInitializer(root, local) is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
+            && SymbolEqualityComparer.Default.Equals(owner.Local, reader);
+
     private static int IndexOf(IBlockOperation block, IOperation operation)
     {
         for (int i = 0; i < block.Operations.Length; i++)
@@ -374,12 +425,14 @@ internal static class ReadAheadProof
     {
         private readonly int _start;
         private readonly int _end;
+        private readonly int _readableEnd;
         private readonly System.Collections.Immutable.ImmutableArray<TextSpan> _loops;
 
-        public Lifetime(int start, int end, bool disposed, System.Collections.Immutable.ImmutableArray<TextSpan> loops)
+        public Lifetime(int start, int end, bool disposed, System.Collections.Immutable.ImmutableArray<TextSpan> loops, int readableEnd)
         {
             _start = start;
             _end = end;
+            _readableEnd = readableEnd;
             Disposed = disposed;
             _loops = loops;
         }
@@ -403,5 +456,9 @@ internal static class ReadAheadProof
 
             return false;
         }
+
+        /// <summary>Before the disposal that ends the lifetime: inside the <c>using</c>, or the <c>try</c> block
+        /// whose <c>finally</c> disposes the reader.</summary>
+        public bool ContainsBeforeDisposal(TextSpan span) => span.Start >= _start && span.End <= _readableEnd;
     }
 }

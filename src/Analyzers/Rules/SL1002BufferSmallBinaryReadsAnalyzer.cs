@@ -75,7 +75,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
                 bool canFix = IsFixSafe(root, local, creation, symbols)
-                    && (baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator));
+                    && (baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator, creation));
                 context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
                 return;
             }
@@ -135,13 +135,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// <c>reader.BaseStream.Position</c> reads in the loops become <c>reader.Position</c>: not after an explicit
-    /// <c>Close</c> or <c>Dispose</c> (the two then differ), and only where the declaration can take the buffered type
-    /// (<c>var</c>, or a single declarator whose type the fix changes).
+    /// <c>reader.BaseStream.Position</c> reads in the loops (and <c>s.Position</c> of an alias) become
+    /// <c>reader.Position</c>: only before the reader is disposed or closed (the two then differ), and only where the
+    /// declaration can take the buffered type (<c>var</c>, or a single declarator whose type the fix changes).
     /// </summary>
-    private static bool CanRewritePositionReads(IOperation root, ILocalSymbol reader, IVariableDeclaratorOperation declarator)
-        => !SL1002PositionReads.IsClosedExplicitly(root, reader)
-            && declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1 };
+    private static bool CanRewritePositionReads(IOperation root, ILocalSymbol reader, IVariableDeclaratorOperation declarator, IObjectCreationOperation creation)
+        => declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1 }
+            && ReadAheadProof.CanRewritePositionReads(root, creation, reader, SL1002PositionReads.RewrittenReads(root, reader));
 
     private static bool IsInitializedByConstruction(IOperation root, ILocalSymbol local)
     {

@@ -27,18 +27,82 @@ internal static class SL1002PositionReads
     /// <summary><c>reader.BaseStream.Position</c> read, not written: <c>x = reader.BaseStream.Position</c>,
     /// <c>reader.BaseStream.Position &lt; n</c>; not <c>reader.BaseStream.Position += n</c> or a ref argument.</summary>
     public static bool IsPositionRead(IPropertyReferenceOperation baseStream, out IPropertyReferenceOperation? position)
+        => IsPropertyRead(baseStream, "Position", out position);
+
+    /// <summary><c>receiver.Name</c> read, not written, where <paramref name="receiver"/> is the instance.</summary>
+    private static bool IsPropertyRead(IOperation receiver, string name, out IPropertyReferenceOperation? property)
     {
-        position = baseStream.Parent as IPropertyReferenceOperation;
-        if (position is not { Property.Name: "Position", Property.IsStatic: false } || position.Instance != baseStream || position.Arguments.Length != 0)
+        IOperation instance = receiver;
+        while (instance.Parent is IConversionOperation { IsImplicit: true } conversion)
+            instance = conversion;
+
+        property = instance.Parent as IPropertyReferenceOperation;
+        if (property is null || property.Property.Name != name || property.Property.IsStatic || property.Instance != instance || property.Arguments.Length != 0)
             return false;
 
-        return position.Parent switch
+        return property.Parent switch
         {
-            IAssignmentOperation assignment => assignment.Target != position,
+            IAssignmentOperation assignment => assignment.Target != property,
             IIncrementOrDecrementOperation => false,
             IArgumentOperation { Parameter.RefKind: not RefKind.None } => false,
             _ => true,
         };
+    }
+
+    /// <summary>
+    /// <c>Stream s = reader.BaseStream;</c> where <c>s</c> is never assigned again and every use is a read of
+    /// <c>s.Position</c> or <c>s.Length</c> outside lambdas and local functions: the fix turns each <c>s.Position</c>
+    /// into <c>reader.Position</c> (a <c>Length</c> does not depend on where anybody reads).
+    /// </summary>
+    public static bool IsPositionAlias(IOperation root, ILocalSymbol alias)
+    {
+        bool any = false;
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
+        {
+            if (IsInsideFunction(reference) || !(IsPropertyRead(reference, "Position", out _) || IsPropertyRead(reference, "Length", out _)))
+                return false;
+            any = true;
+        }
+
+        return any && SL1001PositionAdvance.SoleInitializer(root, alias) is IPropertyReferenceOperation { Property.Name: "BaseStream" };
+    }
+
+    /// <summary>The locals <c>Stream s = reader.BaseStream;</c> of <paramref name="reader"/>, whatever their uses.</summary>
+    public static IEnumerable<ILocalSymbol> Aliases(IOperation root, ILocalSymbol reader)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation { Initializer.Value: { } value } declarator
+                && SL1001PositionAdvance.StripConversions(value) is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
+                && SymbolEqualityComparer.Default.Equals(owner.Local, reader))
+            {
+                yield return declarator.Symbol;
+            }
+        }
+    }
+
+    /// <summary>Every <c>Position</c> read the fix rewrites: <c>reader.BaseStream.Position</c> in the loops and
+    /// <c>s.Position</c> of every alias.</summary>
+    public static IEnumerable<IOperation> RewrittenReads(IOperation root, ILocalSymbol reader)
+    {
+        foreach (IPropertyReferenceOperation baseStream in BaseStreamsInLoops(root, reader))
+            yield return baseStream;
+
+        foreach (ILocalSymbol alias in Aliases(root, reader))
+        {
+            foreach (IPropertyReferenceOperation position in AliasPositionReads(root, alias))
+                yield return position;
+        }
+    }
+
+    /// <summary>Every <c>s.Position</c> read of an alias <c>s</c> (see <see cref="IsPositionAlias"/>).</summary>
+    public static IEnumerable<IPropertyReferenceOperation> AliasPositionReads(IOperation root, ILocalSymbol alias)
+    {
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
+        {
+            if (IsPropertyRead(reference, "Position", out IPropertyReferenceOperation? position) && position is not null)
+                yield return position;
+        }
     }
 
     /// <summary>
@@ -56,24 +120,50 @@ internal static class SL1002PositionReads
             use = Use.PositionReads;
         }
 
+        foreach (ILocalSymbol alias in Aliases(root, reader))
+        {
+            if (!IsPositionAlias(root, alias))
+                continue; // an escape of BaseStream: no fix, decided by ReadAheadProof
+
+            foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
+            {
+                if (LoopContext.EnclosingLoop(reference) is not null && !IsPropertyRead(reference, "Position", out _))
+                    return Use.Other; // s.Length on every pass: the system call stays (SL1006 hoists it)
+            }
+
+            use = Use.PositionReads; // every s.Position must become reader.Position, in loops or not
+        }
+
         return use;
     }
 
     /// <summary>
-    /// <c>reader.Dispose()</c> or <c>reader.Close()</c> called other than as a statement of a <c>finally</c> block:
-    /// after it, <c>BaseStream.Position</c> may still answer where the buffered reader's <c>Position</c> throws.
+    /// <c>reader.Dispose()</c> or <c>reader.Close()</c> called (other than as a statement of a <c>finally</c> block,
+    /// unless <paramref name="countFinally"/>): after it, <c>BaseStream.Position</c> may still answer where the buffered
+    /// reader's <c>Position</c> throws.
     /// </summary>
-    public static bool IsClosedExplicitly(IOperation root, ILocalSymbol reader)
+    public static bool IsClosedExplicitly(IOperation root, ILocalSymbol reader, bool countFinally)
     {
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation { TargetMethod.Name: "Dispose" or "Close", Instance: { } instance } invocation
                 && SL1001PositionAdvance.StripConversions(instance) is ILocalReferenceOperation local
                 && SymbolEqualityComparer.Default.Equals(local.Local, reader)
-                && !IsFinallyStatement(invocation))
+                && (countFinally || !IsFinallyStatement(invocation)))
             {
                 return true;
             }
+        }
+
+        return false;
+    }
+
+    private static bool IsInsideFunction(IOperation operation)
+    {
+        for (IOperation? current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+                return true;
         }
 
         return false;

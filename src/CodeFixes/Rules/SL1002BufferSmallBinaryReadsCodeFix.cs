@@ -57,9 +57,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
 
             editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader)));
 
-            // reader.BaseStream.Position -> reader.Position
-            foreach (MemberAccessExpressionSyntax baseStream in plan.PositionReads)
-                editor.ReplaceNode(baseStream, baseStream.Expression.WithTriviaFrom(baseStream));
+            // reader.BaseStream.Position -> reader.Position, and s.Position -> reader.Position for an alias s
+            foreach (KeyValuePair<SyntaxNode, ExpressionSyntax> receiver in plan.PositionReceivers)
+                editor.ReplaceNode(receiver.Key, receiver.Value.WithTriviaFrom(receiver.Key));
 
             if (plan.DeclaredType is { } declaredType)
                 editor.ReplaceNode(declaredType, BufferedType(editor, bufferedReader).WithTriviaFrom(declaredType));
@@ -88,7 +88,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
 
     /// <summary>
     /// The edits besides the construction: the <c>reader.BaseStream</c> of each <c>reader.BaseStream.Position</c> read in
-    /// a loop, and the declared type to change when there are any and it is not <c>var</c>. False when there are reads
+    /// a loop, the <c>s</c> of each <c>s.Position</c> read of an alias <c>Stream s = reader.BaseStream</c>, and the declared type to change when there are any and it is not <c>var</c>. False when there are reads
     /// to rewrite but the runtime has no <c>Position</c> yet, or the declaration cannot take the buffered type.
     /// </summary>
     private static bool TryPlan(SemanticModel model, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
@@ -102,24 +102,38 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
             return false;
         }
 
-        var reads = new List<MemberAccessExpressionSyntax>();
-        foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(LoopContext.Root(operation), reader))
+        IOperation root = LoopContext.Root(operation);
+        var receivers = new List<KeyValuePair<SyntaxNode, ExpressionSyntax>>();
+        foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(root, reader))
         {
             if (!SL1002PositionReads.IsPositionRead(baseStream, out _) || baseStream.Syntax is not MemberAccessExpressionSyntax access)
                 return false;
-            reads.Add(access);
+            receivers.Add(new KeyValuePair<SyntaxNode, ExpressionSyntax>(access, access.Expression));
         }
 
-        if (reads.Count == 0)
+        foreach (ILocalSymbol alias in SL1002PositionReads.Aliases(root, reader))
         {
-            plan = new Plan(reads, declaredType: null);
+            if (!SL1002PositionReads.IsPositionAlias(root, alias))
+                return false;
+
+            foreach (IPropertyReferenceOperation position in SL1002PositionReads.AliasPositionReads(root, alias))
+            {
+                if (position.Syntax is not MemberAccessExpressionSyntax access)
+                    return false;
+                receivers.Add(new KeyValuePair<SyntaxNode, ExpressionSyntax>(access.Expression, SyntaxFactory.IdentifierName(reader.Name)));
+            }
+        }
+
+        if (receivers.Count == 0)
+        {
+            plan = new Plan(receivers, declaredType: null);
             return true;
         }
 
         if (RuntimeTypes.BufferedBinaryReaderPosition(bufferedReader) is null || declaration.Variables.Count != 1)
             return false;
 
-        plan = new Plan(reads, declaration.Type.IsVar ? null : declaration.Type);
+        plan = new Plan(receivers, declaration.Type.IsVar ? null : declaration.Type);
         return true;
     }
 
@@ -135,13 +149,14 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
 
     private readonly struct Plan
     {
-        public Plan(List<MemberAccessExpressionSyntax> positionReads, TypeSyntax? declaredType)
+        public Plan(List<KeyValuePair<SyntaxNode, ExpressionSyntax>> positionReceivers, TypeSyntax? declaredType)
         {
-            PositionReads = positionReads;
+            PositionReceivers = positionReceivers;
             DeclaredType = declaredType;
         }
 
-        public List<MemberAccessExpressionSyntax> PositionReads { get; }
+        /// <summary>Each receiver of a <c>Position</c> read to replace, with the reader that replaces it.</summary>
+        public List<KeyValuePair<SyntaxNode, ExpressionSyntax>> PositionReceivers { get; }
 
         public TypeSyntax? DeclaredType { get; }
     }

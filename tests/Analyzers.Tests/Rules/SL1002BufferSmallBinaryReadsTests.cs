@@ -428,13 +428,14 @@ public class SL1002BufferSmallBinaryReadsTests
                 BinaryReader _other = new BinaryReader(Stream.Null);
                 Stream _stream = Stream.Null;
 
-                // Issue shape 1: an alias of BaseStream taken before the reads.
+                // Issue shape 1's family: an alias of BaseStream taken before the reads and used for more than
+                // Position and Length (issue shape 1 itself, with s.Length read on every pass, is quiet).
                 long Alias(string path)
                 {
                     using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
                     Stream s = reader.BaseStream;
                     long sum = 0;
-                    while (s.Position < s.Length) sum += reader.ReadInt32();
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + s.ReadByte();
                     return sum;
                 }
 
@@ -649,6 +650,47 @@ public class SL1002BufferSmallBinaryReadsTests
                 """ + RuntimeWithPosition,
         }.RunAsync();
 
+    /// <summary>Issue 12's shape 1 once SL1006 has read the length before the loop: the alias's Position reads become
+    /// the reader's, so the buffered reader never has to put the stream back.</summary>
+    [Fact]
+    public Task Fix_RewritesPositionReadsOfABaseStreamAlias()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        long sum = 0;
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        Stream s = reader.BaseStream;
+                        long length = s.Length;
+                        while (s.Position < length) sum += reader.ReadInt32();
+                        return sum + s.Position;
+                    }
+                }
+                """ + RuntimeWithPosition,
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        long sum = 0;
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        Stream s = reader.BaseStream;
+                        long length = s.Length;
+                        while (reader.Position < length) sum += reader.ReadInt32();
+                        return sum + reader.Position;
+                    }
+                }
+                """ + RuntimeWithPosition,
+        }.RunAsync();
+
     [Fact]
     public Task NoFix_PositionReads_WhereTheyCannotBecomeReaderPosition()
     {
@@ -664,6 +706,14 @@ public class SL1002BufferSmallBinaryReadsTests
 
                     BinaryReader first = {|SL1002:new BinaryReader(File.OpenRead(path))|}, second = new BinaryReader(File.OpenRead(path));
                     while (first.BaseStream.Position < length) first.ReadInt32();
+
+                    // Disposed by a finally that does not follow the declaration: reader.Position would throw after it.
+                    var late = {|SL1002:new BinaryReader(File.OpenRead(path), System.Text.Encoding.UTF8, leaveOpen: true)|};
+                    Stream s = late.BaseStream;
+                    long end = 0;
+                    try { while (s.Position < length) late.ReadInt32(); }
+                    finally { late.Dispose(); }
+                    end = s.Position;
                 }
             }
             """;
@@ -785,6 +835,9 @@ public class SL1002BufferSmallBinaryReadsTests
                     // BaseStream handed out on every pass: the buffered reader would drop its buffer each time.
                     var positioned = new BinaryReader(File.OpenRead(path));
                     while (positioned.BaseStream.Position < positioned.BaseStream.Length) positioned.ReadInt32();
+                    var aliased = new BinaryReader(File.OpenRead(path));
+                    Stream alias = aliased.BaseStream;
+                    while (alias.Position < alias.Length) aliased.ReadInt32();
 
                     // A field, a subclass, a reader read only in a lambda defined in the loop.
                     for (int i = 0; i < 10; i++) _field.ReadInt32();
