@@ -36,10 +36,15 @@ internal static class ReadAheadProof
     /// <summary>True when converting <paramref name="reader"/>, made by <paramref name="creation"/>, cannot be seen.</summary>
     public static bool CanReadAhead(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
     {
-        if (IsInsideFunction(creation) || HasGoTo(root) || StreamArgument(creation) is not { } stream)
+        if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
             return false;
 
-        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime))
+        // Inside a lambda or local function, which may run at any time, only a stream made on the spot is certain.
+        IOperation? function = EnclosingFunction(creation);
+        if (function is not null && !IsOwnedCreation(stream, symbols))
+            return false;
+
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function))
             return false;
 
         if (IsOwnedCreation(stream, symbols))
@@ -212,12 +217,12 @@ internal static class ReadAheadProof
     /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
     /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
     /// </summary>
-    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime)
+    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function)
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
-            if (IsInsideFunction(reference) || !lifetime.Contains(reference.Syntax.Span))
-                return false;
+            if (EnclosingFunction(reference) != function || !lifetime.Contains(reference.Syntax.Span))
+                return false; // captured by a lambda or local function, or used after its disposal
 
             IOperation receiver = reference;
             while (receiver.Parent is IConversionOperation conversion)
@@ -410,15 +415,18 @@ internal static class ReadAheadProof
         return false;
     }
 
-    private static bool IsInsideFunction(IOperation operation)
+    private static bool IsInsideFunction(IOperation operation) => EnclosingFunction(operation) is not null;
+
+    /// <summary>The innermost lambda or local function around <paramref name="operation"/>, or null.</summary>
+    private static IOperation? EnclosingFunction(IOperation operation)
     {
         for (IOperation? current = operation.Parent; current is not null; current = current.Parent)
         {
             if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
-                return true;
+                return current;
         }
 
-        return false;
+        return null;
     }
 
     private readonly struct Lifetime

@@ -365,6 +365,7 @@ public class SL1002BufferSmallBinaryReadsTests
     [Fact]
     public Task Fix_OwnedStream_InIteratorsAndAsyncMethods()
         => Verify.VerifyCodeFixAsync("""
+            using System;
             using System.Collections.Generic;
             using System.IO;
             using System.Threading.Tasks;
@@ -385,8 +386,22 @@ public class SL1002BufferSmallBinaryReadsTests
                     for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
                     return sum;
                 }
+
+                long[] InLocalFunction(string[] paths)
+                {
+                    return Array.ConvertAll(paths, Sum);
+
+                    static long Sum(string path)
+                    {
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                        return sum;
+                    }
+                }
             }
             """, """
+            using System;
             using System.Collections.Generic;
             using System.IO;
             using System.Threading.Tasks;
@@ -407,6 +422,19 @@ public class SL1002BufferSmallBinaryReadsTests
                     long sum = 0;
                     for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
                     return sum;
+                }
+
+                long[] InLocalFunction(string[] paths)
+                {
+                    return Array.ConvertAll(paths, Sum);
+
+                    static long Sum(string path)
+                    {
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                        return sum;
+                    }
                 }
             }
             """);
@@ -557,6 +585,16 @@ public class SL1002BufferSmallBinaryReadsTests
                         for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + Helper(input);
                     return sum;
                 }
+
+                // A lambda over the caller's stream may run whenever its holder likes.
+                Func<long> Deferred(Stream input)
+                    => () =>
+                    {
+                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                        return sum;
+                    };
 
                 // A wrapper over the caller's stream reads ahead of it, and nothing puts it back.
                 long Wrapped(Stream input)
