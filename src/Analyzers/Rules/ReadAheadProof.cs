@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 
@@ -44,7 +45,7 @@ internal static class ReadAheadProof
         if (function is not null && !IsOwnedCreation(stream, symbols))
             return false;
 
-        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function))
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols))
             return false;
 
         if (IsOwnedCreation(stream, symbols))
@@ -217,7 +218,7 @@ internal static class ReadAheadProof
     /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
     /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
     /// </summary>
-    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function)
+    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols)
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
@@ -237,6 +238,9 @@ internal static class ReadAheadProof
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsPositionAliasInside(root, baseStream, lifetime):
                     continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
+                case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation callee } argument
+                    when argument.Value == receiver && OnlyReadsThrough(callee.TargetMethod, parameter, symbols):
+                    continue; // ReadHeader(reader), reader.ReadVector3(): the callee only reads through it
                 default:
                     return false;
             }
@@ -264,6 +268,90 @@ internal static class ReadAheadProof
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// A method of this compilation that is handed the reader and only reads through it, so it can neither keep the
+    /// reader nor reach its stream: <paramref name="parameter"/> appears in the body only as the receiver of a read
+    /// (<c>r.ReadInt32()</c>, <c>r.ReadString()</c>, <c>r.PeekChar()</c>), outside lambdas and local functions, and
+    /// the method is neither virtual (an override could do anything), nor an iterator or async (it would read later).
+    /// Checked on the syntax of its one declaration; a call to a method of another assembly is not followed.
+    /// </summary>
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
+    {
+        method = method.OriginalDefinition;
+        if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
+            || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1)
+        {
+            return false;
+        }
+
+        SyntaxNode declaration = method.DeclaringSyntaxReferences[0].GetSyntax();
+        SyntaxNode? body = declaration switch
+        {
+            MethodDeclarationSyntax m => (SyntaxNode?)m.Body ?? m.ExpressionBody,
+            LocalFunctionStatementSyntax f => (SyntaxNode?)f.Body ?? f.ExpressionBody,
+            _ => null,
+        };
+        if (body is null)
+            return false;
+
+        string name = parameter.OriginalDefinition.Name;
+        foreach (SyntaxNode node in body.DescendantNodes())
+        {
+            switch (node)
+            {
+                case YieldStatementSyntax:
+                case AwaitExpressionSyntax:
+                    return false;
+                case IdentifierNameSyntax identifier when identifier.Identifier.ValueText == name:
+                    if (identifier.Parent is MemberAccessExpressionSyntax { Name: var member } access && member == identifier)
+                        continue; // x.r: another object's member of the same name
+                    if (identifier.Parent is NameColonSyntax)
+                        continue;
+                    if (identifier.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } receiverAccess
+                        || receiverAccess.Expression != identifier
+                        || invocation.Expression != receiverAccess
+                        || !IsRead(receiverAccess.Name.Identifier.ValueText, invocation.ArgumentList.Arguments.Count, symbols)
+                        || IsInNestedFunction(identifier, body))
+                    {
+                        return false;
+                    }
+
+                    break;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A read of BinaryReader itself: a public instance method named <c>Read...</c> or <c>PeekChar</c> taking that many
+    /// arguments (so an extension method of the same name with other parameters is not taken for it).
+    /// </summary>
+    private static bool IsRead(string name, int argumentCount, BinaryReadSymbols symbols)
+    {
+        if (!name.StartsWith("Read", System.StringComparison.Ordinal) && name != "PeekChar")
+            return false;
+
+        foreach (ISymbol member in symbols.BinaryReader.GetMembers(name))
+        {
+            if (member is IMethodSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } read && read.Parameters.Length == argumentCount)
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsInNestedFunction(SyntaxNode node, SyntaxNode body)
+    {
+        for (SyntaxNode? current = node.Parent; current is not null && current != body; current = current.Parent)
+        {
+            if (current is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)
+                return true;
+        }
+
+        return false;
     }
 
     /// <summary><c>x.Position</c>, <c>x.Seek(...)</c>: <paramref name="operation"/>'s value is used on the spot and

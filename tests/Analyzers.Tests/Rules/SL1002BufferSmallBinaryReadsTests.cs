@@ -439,6 +439,71 @@ public class SL1002BufferSmallBinaryReadsTests
             }
             """);
 
+    [Fact]
+    public Task Fix_ReaderHandedToMethodsThatOnlyReadThroughIt()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            static class Records
+            {
+                public static long ReadPair(this BinaryReader r) => r.ReadInt32() + (long)r.ReadInt32();
+            }
+
+            class C
+            {
+                long Parse(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    {
+                        sum += ReadHeader(reader);
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadUInt16() + reader.ReadPair();
+                    }
+
+                    return sum;
+                }
+
+                static int ReadHeader(BinaryReader reader)
+                {
+                    int magic = reader.ReadInt32();
+                    return magic + reader.ReadString().Length;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            static class Records
+            {
+                public static long ReadPair(this BinaryReader r) => r.ReadInt32() + (long)r.ReadInt32();
+            }
+
+            class C
+            {
+                long Parse(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                    {
+                        sum += ReadHeader(reader);
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadUInt16() + reader.ReadPair();
+                    }
+
+                    return sum;
+                }
+
+                static int ReadHeader(BinaryReader reader)
+                {
+                    int magic = reader.ReadInt32();
+                    return magic + reader.ReadString().Length;
+                }
+            }
+            """);
+
     /// <summary>Issue 12's four shapes and the equivalence notes' shapes whose fix changed what the program saw.</summary>
     [Fact]
     public Task NoFix_WhereSomebodyCouldSeeTheReadAhead()
@@ -543,6 +608,14 @@ public class SL1002BufferSmallBinaryReadsTests
                     return sum;
                 }
 
+                long PassedOnAndOn(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + PeekLater(reader);
+                    return sum;
+                }
+
                 long CapturedReader(string path)
                 {
                     var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
@@ -605,7 +678,10 @@ public class SL1002BufferSmallBinaryReadsTests
                     return sum;
                 }
 
-                static int Peek(BinaryReader r) => 0;
+                static BinaryReader? s_kept;
+                static int Peek(BinaryReader r) { s_kept = r; return 0; }
+                static long PeekLater(BinaryReader r) => Later(r);
+                static long Later(BinaryReader r) => r.ReadInt64();
                 static long Helper(Stream s) => 0;
             }
             """;
