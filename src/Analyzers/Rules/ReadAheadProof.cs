@@ -13,7 +13,8 @@ namespace Streamline.Analyzers.Rules;
 /// </summary>
 /// <remarks>
 /// The runtime's <c>BufferedBinaryReader</c> puts a seekable stream back at the reader's position whenever
-/// <c>BaseStream</c> is read and when it is disposed, and reads nothing ahead from a stream that cannot seek. So the
+/// <c>BaseStream</c> is read and when it is disposed, and reads nothing ahead from a stream that cannot seek (from the
+/// runtime whose reader has <c>Position</c>: <see cref="Verdict.CallersStream"/> needs it). So the
 /// read-ahead can be seen only through a reference to the stream taken while the reader is alive and used without
 /// going through the reader: an alias local, a field, a capture, an argument, another reader, a caller that runs
 /// between <c>yield</c>s or <c>await</c>s, or, for a stream the method did not create, the caller after the method
@@ -34,25 +35,39 @@ namespace Streamline.Analyzers.Rules;
 /// </remarks>
 internal static class ReadAheadProof
 {
-    /// <summary>True when converting <paramref name="reader"/>, made by <paramref name="creation"/>, cannot be seen.</summary>
-    public static bool CanReadAhead(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    /// <summary>What makes the read-ahead of a converted reader invisible, if anything.</summary>
+    public enum Verdict
+    {
+        /// <summary>Somebody could see it: no fix.</summary>
+        Visible,
+
+        /// <summary>The method owns the stream and nobody else holds it.</summary>
+        OwnedStream,
+
+        /// <summary>The caller's stream, put back by the disposal on every path: needs a runtime that reads nothing ahead
+        /// from a stream that cannot seek.</summary>
+        CallersStream,
+    }
+
+    /// <summary>Whether converting <paramref name="reader"/>, made by <paramref name="creation"/>, can be seen.</summary>
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
     {
         if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
-            return false;
+            return Verdict.Visible;
 
         // Inside a lambda or local function, which may run at any time, only a stream made on the spot is certain.
         IOperation? function = EnclosingFunction(creation);
         if (function is not null && !IsOwnedCreation(stream, symbols))
-            return false;
+            return Verdict.Visible;
 
         if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols))
-            return false;
+            return Verdict.Visible;
 
         if (IsOwnedCreation(stream, symbols))
-            return true; // made in the argument itself: nobody else can hold it
+            return Verdict.OwnedStream; // made in the argument itself: nobody else can hold it
 
         if (stream is IObjectCreationOperation)
-            return false; // new BufferedStream(input): putting the wrapper back does not put the caller's stream back
+            return Verdict.Visible; // new BufferedStream(input): putting the wrapper back does not put the caller's stream back
 
         // A local over a stream the method opened is the method's; anything else (a parameter, a field, a property, a
         // call's result, another reader's BaseStream) is the caller's, and any alias of it used while the reader
@@ -72,15 +87,18 @@ internal static class ReadAheadProof
             switch (OtherUses(root, holder, stream, lifetime))
             {
                 case StreamUse.Unsafe:
-                    return false;
+                    return Verdict.Visible;
                 case StreamUse.HandedOn:
                     owned = false; // someone else may hold it now
                     break;
             }
         }
 
+        if (owned)
+            return Verdict.OwnedStream;
+
         // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left.
-        return owned || (lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols));
+        return lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols) ? Verdict.CallersStream : Verdict.Visible;
     }
 
     /// <summary>

@@ -22,7 +22,14 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSmallBinaryReads);
 
+    /// <summary>
+    /// Diagnostic property: "true" where the stream is the caller's and the proof counts on the runtime reading nothing
+    /// ahead from a stream that cannot seek; the fix then needs a runtime that does so.
+    /// </summary>
+    internal const string CallersStreamProperty = "CallersStream";
+
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_fixableOverCallersStream = s_fixable.Add(CallersStreamProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -74,9 +81,17 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
-                bool canFix = IsFixSafe(root, local, creation, symbols)
-                    && (baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator, creation));
-                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
+                ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
+                if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
+                    verdict = ReadAheadProof.Verdict.Visible;
+
+                ImmutableDictionary<string, string> properties = verdict switch
+                {
+                    ReadAheadProof.Verdict.OwnedStream => s_fixable,
+                    ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
+                    _ => s_notFixable,
+                };
+                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), properties, local.Name));
                 return;
             }
         }
@@ -184,11 +199,12 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         => creation.Arguments.Length > 0 && symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root);
 
     /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
-    private static bool IsFixSafe(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
         => creation.Constructor is not null
             && creation.Initializer is null
             && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
-            && ReadAheadProof.CanReadAhead(root, reader, creation, symbols);
+                ? ReadAheadProof.Judge(root, reader, creation, symbols)
+                : ReadAheadProof.Verdict.Visible;
 
     private static IOperation StripConversions(IOperation operation)
     {

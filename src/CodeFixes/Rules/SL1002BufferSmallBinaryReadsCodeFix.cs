@@ -36,7 +36,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
     protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => RuntimeTypes.BufferedBinaryReader(model.Compilation) is { } bufferedReader
             && FindCreation(root, diagnostic) is { } creation
-            && TryPlan(model, creation, bufferedReader, cancellationToken, out _);
+            && TryPlan(model, diagnostic, creation, bufferedReader, cancellationToken, out _);
 
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
         => ApplyAsync(document, diagnostics, cancellationToken);
@@ -52,7 +52,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         foreach (Diagnostic diagnostic in diagnostics)
         {
-            if (FindCreation(root, diagnostic) is not { } creation || !TryPlan(model, creation, bufferedReader, cancellationToken, out Plan plan))
+            if (FindCreation(root, diagnostic) is not { } creation || !TryPlan(model, diagnostic, creation, bufferedReader, cancellationToken, out Plan plan))
                 continue;
 
             editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader)));
@@ -91,9 +91,16 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
     /// a loop, the <c>s</c> of each <c>s.Position</c> read of an alias <c>Stream s = reader.BaseStream</c>, and the declared type to change when there are any and it is not <c>var</c>. False when there are reads
     /// to rewrite but the runtime has no <c>Position</c> yet, or the declaration cannot take the buffered type.
     /// </summary>
-    private static bool TryPlan(SemanticModel model, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
+    private static bool TryPlan(SemanticModel model, Diagnostic diagnostic, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
     {
         plan = default;
+
+        // Over a caller's stream the proof counts on a runtime that reads nothing ahead from a stream that cannot seek:
+        // the one whose reader also has Position (Streamline.Runtime of issue 12); an older runtime gets no fix there.
+        bool callersStream = diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CallersStreamProperty, out string? value) && value == "true";
+        if (callersStream && RuntimeTypes.BufferedBinaryReaderPosition(bufferedReader) is null)
+            return false;
+
         if (creation.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax declarator }
             || declarator.Parent is not VariableDeclarationSyntax declaration
             || model.GetDeclaredSymbol(declarator, cancellationToken) is not ILocalSymbol reader
