@@ -27,7 +27,8 @@ namespace Streamline.Analyzers.Rules;
 /// var r = new BinaryReader(input); try { ... } finally { r.Dispose(); }
 /// </code>
 /// where <c>r</c> is used only as the receiver of its own members (<c>r.BaseStream</c> only as the receiver of a
-/// stream member, <c>r.BaseStream.Position</c>), never passed, stored, returned or captured. For a caller's stream,
+/// stream member, <c>r.BaseStream.Position</c>, or in an alias read only for Position and Length), never stored,
+/// returned or captured, and passed only to methods of the compilation that just read through it. For a caller's stream,
 /// while <c>r</c> is alive: no <c>await</c>, no <c>yield</c>, no delegate call, and no other value that could be the
 /// same stream (a stream, reader or writer from a field, property, parameter, local or call). What is assumed, not
 /// proven: a method called while the reader is alive that is not handed the stream, the reader or a reader or writer
