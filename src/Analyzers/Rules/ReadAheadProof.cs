@@ -142,8 +142,11 @@ internal static class ReadAheadProof
     {
         switch (SL1001PositionAdvance.StripConversions(value))
         {
-            case IObjectCreationOperation created:
-                return symbols.FileStream is not null && SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream);
+            case IObjectCreationOperation { Constructor: { Parameters.Length: > 0 } constructor } created:
+                // new FileStream(path, ...): not new FileStream(handle, ...), whose handle others may hold.
+                return symbols.FileStream is not null
+                    && SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream)
+                    && constructor.Parameters[0].Type.SpecialType == SpecialType.System_String;
             case IInvocationOperation { TargetMethod: var method }:
                 return method.Name is "OpenRead" or "Open"
                     && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
@@ -469,31 +472,61 @@ internal static class ReadAheadProof
     }
 
     /// <summary>
-    /// A stream made on the spot that wraps nothing from elsewhere, so nobody else holds it:
+    /// A stream made on the spot that nobody else holds: a file opened by path, a memory stream, or a buffering or
+    /// compression wrapper over such a stream; never one made over a handle, socket or pipe, which others may share.
     /// <code>
-    /// File.OpenRead(p)   new FileStream(p, FileMode.Open)   new BufferedStream(File.OpenRead(p))   new MemoryStream(bytes)
+    /// File.OpenRead(p)   new FileStream(p, FileMode.Open)   new BufferedStream(File.OpenRead(p))   new GZipStream(File.OpenRead(p), CompressionMode.Decompress)
     /// </code>
     /// </summary>
     private static bool IsOwnedCreation(IOperation value, BinaryReadSymbols symbols)
-        => IsFreshFileStream(value, symbols)
-            || (SL1001PositionAdvance.StripConversions(value) is IObjectCreationOperation creation && IsIsolatedCreation(creation, symbols));
-
-    /// <summary><c>new MemoryStream(bytes)</c>, <c>new BufferedStream(File.OpenRead(p))</c>: a new object whose
-    /// arguments hold no stream, reader or writer from elsewhere.</summary>
-    private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
     {
-        foreach (IOperation argument in creation.Arguments)
+        value = SL1001PositionAdvance.StripConversions(value);
+        if (IsFreshFileStream(value, symbols))
+            return true;
+
+        if (value is not IObjectCreationOperation { Initializer: null } creation || !IsOwnableWrapper(creation.Type))
+            return false;
+
+        foreach (IArgumentOperation argument in creation.Arguments)
         {
-            foreach (IOperation descendant in argument.DescendantsAndSelf())
-            {
-                if (descendant is IObjectCreationOperation or IConversionOperation or IArgumentOperation || IsFreshFileStream(descendant, symbols))
-                    continue; // a nested creation's own arguments are visited too; File.OpenRead's are paths
-                if (symbols.MayHoldStream(descendant.Type))
-                    return false;
-            }
+            if (symbols.MayHoldStream(argument.Value.Type) ? !IsOwnedCreation(argument.Value, symbols) : HoldsStream(argument.Value, symbols))
+                return false;
         }
 
-        return creation.Initializer is null;
+        return true;
+    }
+
+    /// <summary>MemoryStream, BufferedStream, and the compression streams: they read only what they are given.</summary>
+    private static bool IsOwnableWrapper(ITypeSymbol? type)
+        => type is { ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+                && type.Name is "MemoryStream" or "BufferedStream"
+            || type is { ContainingNamespace: { Name: "Compression", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } }
+                && type.Name is "GZipStream" or "DeflateStream" or "ZLibStream" or "BrotliStream";
+
+    /// <summary>
+    /// A new object made while the reader is alive that cannot touch the caller's stream: a stream nobody else holds
+    /// (<see cref="IsOwnedCreation"/>), or an object of another kind whose arguments hold no stream, reader or writer
+    /// (<c>new InvalidDataException()</c>, <c>new List&lt;int&gt;()</c>).
+    /// </summary>
+    private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
+        => symbols.MayHoldStream(creation.Type)
+            ? IsOwnedCreation(creation, symbols)
+            : creation.Initializer is null && !HoldsStream(creation, symbols, skipSelf: true);
+
+    /// <summary>Some value under <paramref name="operation"/> is a stream, reader or writer that is not made on the
+    /// spot by an owned creation.</summary>
+    private static bool HoldsStream(IOperation operation, BinaryReadSymbols symbols, bool skipSelf = false)
+    {
+        foreach (IOperation descendant in operation.DescendantsAndSelf())
+        {
+            if ((skipSelf && descendant == operation) || descendant is IConversionOperation or IArgumentOperation || !symbols.MayHoldStream(descendant.Type))
+                continue;
+            if (descendant is IObjectCreationOperation or IInvocationOperation && IsOwnedCreation(descendant, symbols))
+                continue; // its own arguments are checked by IsOwnedCreation, and seen again here harmlessly
+            return true;
+        }
+
+        return false;
     }
 
     private static bool IsAliasOf(IOperation root, ILocalSymbol local, ILocalSymbol reader)

@@ -291,8 +291,12 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     {
         switch (value)
         {
-            case IObjectCreationOperation creation:
-                return symbols.FileStream is not null && SymbolEqualityComparer.Default.Equals(creation.Type, symbols.FileStream);
+            case IObjectCreationOperation { Constructor: { Parameters.Length: > 0 } constructor } creation:
+                // new FileStream(path, ...), not new FileStream(handle, ...): a handle may be shared, and over a pipe it
+                // does not seek.
+                return symbols.FileStream is not null
+                    && SymbolEqualityComparer.Default.Equals(creation.Type, symbols.FileStream)
+                    && constructor.Parameters[0].Type.SpecialType == SpecialType.System_String;
             case IInvocationOperation { TargetMethod: { Name: "OpenRead" or "Open" or "OpenWrite" or "Create" } method }:
                 return SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.File)
                     || SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.FileInfo);

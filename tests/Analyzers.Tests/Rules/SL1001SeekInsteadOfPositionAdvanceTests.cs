@@ -304,6 +304,9 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
 
                     Stream parameterLike = new BufferedStream(File.OpenRead(path));
                     while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
+
+                    var overHandle = new FileStream(used.SafeFileHandle, FileAccess.Read);
+                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1001:overHandle.Position += 3|};
                 }
             }
             """;

@@ -216,6 +216,14 @@ public class SL1002BufferSmallBinaryReadsTests
                     for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
                     return sum;
                 }
+
+                int Decompressed(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(new System.IO.Compression.GZipStream(File.OpenRead(path), System.IO.Compression.CompressionMode.Decompress))|};
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
             }
             """, """
             using System.IO;
@@ -226,6 +234,14 @@ public class SL1002BufferSmallBinaryReadsTests
                 int M(string path)
                 {
                     using var reader = new BufferedBinaryReader(new BufferedStream(File.OpenRead(path)));
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                int Decompressed(string path)
+                {
+                    var reader = new BufferedBinaryReader(new System.IO.Compression.GZipStream(File.OpenRead(path), System.IO.Compression.CompressionMode.Decompress));
                     int sum = 0;
                     for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
                     return sum;
@@ -676,6 +692,23 @@ public class SL1002BufferSmallBinaryReadsTests
                         for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
                         return sum;
                     };
+
+                // Streams made here over a handle or a socket that others may hold too.
+                long OverAHandle(Microsoft.Win32.SafeHandles.SafeFileHandle handle)
+                {
+                    var reader = {|SL1002:new BinaryReader(new FileStream(handle, FileAccess.Read))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                long OverASocket(System.Net.Sockets.Socket socket)
+                {
+                    var reader = {|SL1002:new BinaryReader(new System.Net.Sockets.NetworkStream(socket, ownsSocket: false))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
 
                 // A wrapper over the caller's stream reads ahead of it, and nothing puts it back.
                 long Wrapped(Stream input)
