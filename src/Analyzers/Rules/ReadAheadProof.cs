@@ -56,10 +56,18 @@ internal static class ReadAheadProof
         if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
             return Verdict.Visible;
 
-        // Inside a lambda or local function, which may run at any time, only a stream made on the spot is certain.
+        // Inside a lambda or local function, which may run at any time, only a stream made there is certain: on the
+        // spot, or in a local of that function (whose uses are checked below, captures included).
         IOperation? function = EnclosingFunction(creation);
-        if (function is not null && !IsOwnedCreation(stream, symbols))
+        if (function is not null
+            && !IsOwnedCreation(stream, symbols)
+            && !(stream is ILocalReferenceOperation { Local: var functionLocal }
+                && SL1001PositionAdvance.SoleInitializer(root, functionLocal) is { } functionInitializer
+                && EnclosingFunction(functionInitializer) == function
+                && IsOwnedCreation(functionInitializer, symbols)))
+        {
             return Verdict.Visible;
+        }
 
         if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols))
             return Verdict.Visible;
@@ -85,7 +93,7 @@ internal static class ReadAheadProof
         };
         if (holder is not null)
         {
-            switch (OtherUses(root, holder, stream, lifetime))
+            switch (OtherUses(root, holder, stream, lifetime, function))
             {
                 case StreamUse.Unsafe:
                     return Verdict.Visible;
@@ -405,7 +413,7 @@ internal static class ReadAheadProof
     }
 
     /// <summary>How the local or parameter holding the stream is used besides being handed to the reader.</summary>
-    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime)
+    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime, IOperation? function)
     {
         StreamUse use = StreamUse.MembersOnly;
         foreach (IOperation operation in root.Descendants())
@@ -420,8 +428,8 @@ internal static class ReadAheadProof
             if (referenced is null || operation == argument || !SymbolEqualityComparer.Default.Equals(referenced, stream))
                 continue;
 
-            if (IsInsideFunction(operation) || lifetime.Contains(operation.Syntax.Span))
-                return StreamUse.Unsafe;
+            if (EnclosingFunction(operation) != function || lifetime.Contains(operation.Syntax.Span))
+                return StreamUse.Unsafe; // captured by a lambda or local function, or used while the reader lives
 
             if (!IsMemberReceiver(operation))
                 use = StreamUse.HandedOn;
@@ -554,8 +562,6 @@ internal static class ReadAheadProof
 
         return false;
     }
-
-    private static bool IsInsideFunction(IOperation operation) => EnclosingFunction(operation) is not null;
 
     /// <summary>The innermost lambda or local function around <paramref name="operation"/>, or null.</summary>
     private static IOperation? EnclosingFunction(IOperation operation)

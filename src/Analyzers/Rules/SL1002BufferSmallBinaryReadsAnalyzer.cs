@@ -71,16 +71,16 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, root, symbols))
             return;
 
-        SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
-        if (baseStreamUse == SL1002PositionReads.Use.Other)
-            return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
-
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation read
                 && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
+                SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
+                if (baseStreamUse == SL1002PositionReads.Use.Other)
+                    return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
+
                 ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
                 if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
                     verdict = ReadAheadProof.Verdict.Visible;

@@ -420,7 +420,16 @@ public class SL1002BufferSmallBinaryReadsTests
                         using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
                         long sum = 0;
                         for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
-                        return sum;
+                        return sum + Body();
+
+                        long Body()
+                        {
+                            var stream = File.OpenRead(path);
+                            var inner = {|SL1002:new BinaryReader(stream)|};
+                            long n = 0;
+                            foreach (int i in new[] { 1, 2, 3 }) n += inner.ReadChar();
+                            return n;
+                        }
                     }
                 }
             }
@@ -457,7 +466,16 @@ public class SL1002BufferSmallBinaryReadsTests
                         using var reader = new BufferedBinaryReader(File.OpenRead(path));
                         long sum = 0;
                         for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
-                        return sum;
+                        return sum + Body();
+
+                        long Body()
+                        {
+                            var stream = File.OpenRead(path);
+                            var inner = new BufferedBinaryReader(stream);
+                            long n = 0;
+                            foreach (int i in new[] { 1, 2, 3 }) n += inner.ReadChar();
+                            return n;
+                        }
                     }
                 }
             }
