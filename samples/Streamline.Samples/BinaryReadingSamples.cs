@@ -15,6 +15,18 @@ public static class BinaryReadingSamples
         return sum;
     }
 
+    // SL1002 (with a fix from the runtime that has BufferedBinaryReader.Position on): the caller's stream, but the reader
+    // is disposed on every path, which puts the stream back where BinaryReader would have left it, and nothing else
+    // touches the stream while the reader reads.
+    public static long SumRecords(Stream input, int count)
+    {
+        using var reader = new BinaryReader(input, System.Text.Encoding.UTF8, leaveOpen: true);
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += reader.ReadInt32() + reader.ReadUInt16();
+        return sum;
+    }
+
     // SL1002 (no fix): a reader passed in; the caller may use its stream afterwards.
     public static int SumInt32(BinaryReader reader, int count)
     {

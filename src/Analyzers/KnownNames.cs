@@ -8,6 +8,9 @@ internal static class KnownNames
     public const string LineCounter = "Streamline.Runtime.LineCounter";
     public const string RuntimeNamespace = "Streamline.Runtime";
     public const string BinaryReader = "System.IO.BinaryReader";
+    public const string BinaryWriter = "System.IO.BinaryWriter";
+    public const string TextReader = "System.IO.TextReader";
+    public const string TextWriter = "System.IO.TextWriter";
     public const string BufferedBinaryReader = "Streamline.Runtime.BufferedBinaryReader";
     public const string Stream = "System.IO.Stream";
     public const string MemoryStream = "System.IO.MemoryStream";
