@@ -344,6 +344,14 @@ internal static class StreamLengthLoop
         {
             if (!IsAllowedInLoop(operation, tracked, symbols))
                 return false;
+
+            // A field is reachable from every method of its type: a call to one of them may write to it.
+            if (key.Symbol is IFieldSymbol field
+                && operation is IInvocationOperation call
+                && SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, field.ContainingType.OriginalDefinition))
+            {
+                return false;
+            }
         }
 
         return true;

@@ -279,6 +279,80 @@ public class SL1006StreamLengthInLoopTests
     }
 
     [Fact]
+    public Task Fix_RewritesBaseStreamPositionReads_OnAReaderWithAPositionProperty()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            long sum = 0;
+                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            {
+                                sum += reader.ReadUInt16() + reader.BaseStream.Position;
+                                reader.BaseStream.Position = reader.BaseStream.Position;
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            long sum = 0;
+                            long length = reader.BaseStream.Length;
+                            while (reader.Position < length)
+                            {
+                                sum += reader.ReadUInt16() + reader.Position;
+                                reader.BaseStream.Position = reader.Position;
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+        }.RunAsync();
+
+    // The agreed shape of the runtime's reader (a logical Position); stands in until the runtime ships it.
+    private const string ReaderWithPosition = """
+        namespace Streamline.Runtime
+        {
+            public class BufferedBinaryReader : System.IO.BinaryReader
+            {
+                public BufferedBinaryReader(System.IO.Stream input) : base(input) { }
+
+                public long Position => BaseStream.Position;
+            }
+        }
+        """;
+
+    [Fact]
     public Task FixAll_DocumentProjectSolution()
         => new Verify.Test
         {
@@ -366,6 +440,18 @@ public class SL1006StreamLengthInLoopTests
                     while (e.Position < {|SL1006:e.Length|}) e = File.OpenRead("x");
                 }
             }
+
+            class D
+            {
+                private readonly Stream _stream = File.OpenRead("x");
+
+                void Append() => _stream.WriteByte(1);
+
+                void M()
+                {
+                    while (_stream.Position < {|SL1006:_stream.Length|}) Append();
+                }
+            }
             """;
         return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
     }
@@ -419,6 +505,7 @@ public class SL1006StreamLengthInLoopTests
                     while (input.Position < length) sum += input.ReadByte();
                     for (long i = input.Length; i > 0; i--) sum++;
                     for (int i = 0; i < n; i++) sum += zip.ReadByte() + data.Length;
+                    while (zip.Position < zip.Length) sum += zip.ReadByte();
                     System.Func<long> later = () => input.Length;
                     return sum + later();
                 }
