@@ -26,9 +26,17 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     /// <summary>Diagnostic property: "true" where the analyzer proved that reading Length once keeps the behaviour.</summary>
     internal const string CanFixProperty = "CanFix";
 
+    /// <summary>
+    /// Diagnostic property: "true" where the stream is <c>reader.BaseStream</c> and the loop reaches the stream only
+    /// through that reader (no alias such as <c>Stream s = reader.BaseStream</c> is used in it), so a buffered reader's
+    /// own <c>Position</c> may stand for <c>reader.BaseStream.Position</c>.
+    /// </summary>
+    internal const string OnlyThroughReaderProperty = "OnlyThroughReader";
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.StreamLengthInLoop);
 
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_fixableThroughReader = s_fixable.Add(OnlyThroughReaderProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -59,12 +67,12 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         if (StreamLengthLoop.Classify(instance, root, symbols, depth: 0) != StreamKind.MayBeFile)
             return;
 
-        bool canFix = StreamLengthLoop.CanHoist(reference, loop, root, symbols);
+        bool canFix = StreamLengthLoop.CanHoist(reference, loop, root, symbols, out bool onlyThroughReader);
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             reference.Syntax.GetLocation(),
             new[] { loop.Syntax.GetLocation() },
-            canFix ? s_fixable : s_notFixable,
+            !canFix ? s_notFixable : onlyThroughReader ? s_fixableThroughReader : s_fixable,
             instance.Syntax.ToString()));
     }
 }
@@ -324,8 +332,9 @@ internal static class StreamLengthLoop
     /// <item>the loop is a statement of a block, a switch section or a top-level program, where a declaration can go.</item>
     /// </list>
     /// </summary>
-    public static bool CanHoist(IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols)
+    public static bool CanHoist(IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols, out bool onlyThroughReader)
     {
+        onlyThroughReader = false;
         if (!TryGetStableKey(length.Instance!, symbols, out StreamKey key))
             return false;
 
@@ -340,10 +349,14 @@ internal static class StreamLengthLoop
             return false;
 
         HashSet<ISymbol> tracked = TrackedSymbols(key, root, symbols);
+        bool aliasUsed = false;
         foreach (IOperation operation in loop.Descendants())
         {
             if (!IsAllowedInLoop(operation, tracked, symbols))
                 return false;
+
+            if (ReferencedSymbol(operation) is { } referenced && tracked.Contains(referenced) && !SymbolEqualityComparer.Default.Equals(referenced, key.Symbol))
+                aliasUsed = true;
 
             // A field is reachable from every method of its type: a call to one of them may write to it.
             if (key.Symbol is IFieldSymbol field
@@ -354,6 +367,7 @@ internal static class StreamLengthLoop
             }
         }
 
+        onlyThroughReader = key.ViaBaseStream && !aliasUsed;
         return true;
     }
 

@@ -47,15 +47,17 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             return document;
 
         // One local per loop and stream, however many of the loop's reads were reported.
-        var groups = new Dictionary<(StatementSyntax Loop, string Stream), ExpressionSyntax>();
+        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)>();
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (Find(root, diagnostic) is not { } found)
                 continue;
 
             var key = (found.Loop, Normalize(found.Length.Expression));
+            bool onlyThroughReader = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.OnlyThroughReaderProperty, out string? through)
+                && through == "true";
             if (!groups.ContainsKey(key))
-                groups.Add(key, found.Length.Expression);
+                groups.Add(key, (found.Length.Expression, onlyThroughReader));
         }
 
         if (groups.Count == 0)
@@ -64,10 +66,10 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         var replaced = new HashSet<SyntaxNode>();
-        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), ExpressionSyntax> group in groups)
+        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)> group in groups)
         {
             StatementSyntax loop = group.Key.Loop;
-            ExpressionSyntax stream = group.Value;
+            ExpressionSyntax stream = group.Value.Stream;
             SyntaxNode scope = Scope(loop);
             if (!taken.TryGetValue(scope, out HashSet<string>? names))
             {
@@ -91,7 +93,8 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                 }
             }
 
-            RewriteBaseStreamPosition(editor, model, loop, stream, replaced, cancellationToken);
+            if (group.Value.OnlyThroughReader)
+                RewriteBaseStreamPosition(editor, model, loop, stream, replaced, cancellationToken);
 
             LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
                     SyntaxFactory.VariableDeclaration(
@@ -125,7 +128,9 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
 
     /// <summary>
     /// <c>reader.BaseStream.Position</c> reads in the loop become <c>reader.Position</c> where the reader is statically
-    /// a BufferedBinaryReader with a public <c>long Position { get; }</c>. Writes of Position are left alone.
+    /// a BufferedBinaryReader with a public <c>long Position { get; }</c> and the loop reaches the stream only through
+    /// the reader (the analyzer says so): the reader's Position does not see a move made through another reference.
+    /// Writes of Position are left alone.
     /// </summary>
     private static void RewriteBaseStreamPosition(
         DocumentEditor editor, SemanticModel model, StatementSyntax loop, ExpressionSyntax stream, HashSet<SyntaxNode> replaced, CancellationToken cancellationToken)

@@ -339,6 +339,69 @@ public class SL1006StreamLengthInLoopTests
             },
         }.RunAsync();
 
+    [Fact]
+    public Task Fix_KeepsBaseStreamPosition_WhenTheLoopAlsoUsesAnAliasOfTheStream()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            Stream s = reader.BaseStream;
+                            long sum = 0;
+                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            {
+                                sum += reader.ReadUInt16();
+                                s.Seek(2, SeekOrigin.Current);
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            Stream s = reader.BaseStream;
+                            long sum = 0;
+                            long length = reader.BaseStream.Length;
+                            while (reader.BaseStream.Position < length)
+                            {
+                                sum += reader.ReadUInt16();
+                                s.Seek(2, SeekOrigin.Current);
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+        }.RunAsync();
+
     // The agreed shape of the runtime's reader (a logical Position); stands in until the runtime ships it.
     private const string ReaderWithPosition = """
         namespace Streamline.Runtime
