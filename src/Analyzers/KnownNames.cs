@@ -16,6 +16,10 @@ internal static class KnownNames
     public const string MemoryStream = "System.IO.MemoryStream";
     public const string UnmanagedMemoryStream = "System.IO.UnmanagedMemoryStream";
     public const string FileStream = "System.IO.FileStream";
+    public const string BufferedStream = "System.IO.BufferedStream";
+    public const string StreamReader = "System.IO.StreamReader";
+    public const string BaseStream = "BaseStream";
+    public const string Position = "Position";
     public const string FileInfo = "System.IO.FileInfo";
     public const string SeekOrigin = "System.IO.SeekOrigin";
     public const string SkipReader = "Streamline.Runtime.SkipReader";
