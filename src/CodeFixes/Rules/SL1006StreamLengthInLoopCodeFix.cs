@@ -161,12 +161,11 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
     /// <summary>The public <c>long Position { get; }</c> of Streamline.Runtime's BufferedBinaryReader, when the reader is one.</summary>
     private static IPropertySymbol? RuntimeReaderPosition(Compilation compilation, INamedTypeSymbol readerType)
     {
-        INamedTypeSymbol? buffered = TypeLookup.GetBestType(compilation, KnownNames.BufferedBinaryReader);
+        INamedTypeSymbol? buffered = RuntimeTypes.BufferedBinaryReader(compilation);
         if (buffered is null || !StreamLengthSymbols.DerivesFrom(readerType, buffered))
             return null;
 
-        return buffered.GetMembers(KnownNames.Position).OfType<IPropertySymbol>().FirstOrDefault(p =>
-            p.DeclaredAccessibility == Accessibility.Public && !p.IsStatic && p.GetMethod is not null && p.Type.SpecialType == SpecialType.System_Int64);
+        return RuntimeTypes.BufferedBinaryReaderPosition(buffered);
     }
 
     private static bool IsWritten(ExpressionSyntax expression)
