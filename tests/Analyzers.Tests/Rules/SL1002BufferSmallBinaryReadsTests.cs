@@ -864,6 +864,70 @@ public class SL1002BufferSmallBinaryReadsTests
                 """ + RuntimeWithPosition,
         }.RunAsync();
 
+    /// <summary>The same rewrites against the runtime itself (its reader has Position and reads nothing ahead of a
+    /// stream that cannot seek): issue 12's loop once SL1006 has read the length before it, over an opened file and
+    /// over a caller's stream.</summary>
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.NetStandard20)]
+    public Task Fix_PositionReadsAndCallersStream_AgainstTheRuntime(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    long sum = 0;
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long length = reader.BaseStream.Length;
+                    while (reader.BaseStream.Position < length) sum += reader.ReadUInt16();
+                    return sum;
+                }
+
+                long Parse(Stream input, long end)
+                {
+                    long sum = 0;
+                    using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    {
+                        while (reader.BaseStream.Position < end)
+                            sum += reader.ReadInt32();
+                    }
+
+                    return sum + input.Position;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    long sum = 0;
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long length = reader.BaseStream.Length;
+                    while (reader.Position < length) sum += reader.ReadUInt16();
+                    return sum;
+                }
+
+                long Parse(Stream input, long end)
+                {
+                    long sum = 0;
+                    using (BufferedBinaryReader reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                    {
+                        while (reader.Position < end)
+                            sum += reader.ReadInt32();
+                    }
+
+                    return sum + input.Position;
+                }
+            }
+            """, target);
+
     [Fact]
     public Task NoFix_PositionReads_WhereTheyCannotBecomeReaderPosition()
     {
