@@ -1,0 +1,187 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Reflection;
+using System.Text;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Streamline.Analyzers.Tests.Verifiers;
+
+namespace Streamline.Analyzers.Tests.Equivalence;
+
+/// <summary>What a batch of shapes gave: how many got a fix, how many calls were compared, and every difference.</summary>
+public sealed class BatchResult
+{
+    public int Shapes { get; set; }
+
+    public int ShapesWithDiagnostics { get; set; }
+
+    public int ShapesFixed { get; set; }
+
+    public int Runs { get; set; }
+
+    public Dictionary<string, int> DiagnosticsById { get; } = new();
+
+    public Dictionary<string, int> FixedShapesById { get; } = new();
+
+    public List<string> Failures { get; } = new();
+
+    public void Add(BatchResult other)
+    {
+        Shapes += other.Shapes;
+        ShapesWithDiagnostics += other.ShapesWithDiagnostics;
+        ShapesFixed += other.ShapesFixed;
+        Runs += other.Runs;
+        foreach ((string id, int count) in other.DiagnosticsById)
+            DiagnosticsById[id] = DiagnosticsById.GetValueOrDefault(id) + count;
+        foreach ((string id, int count) in other.FixedShapesById)
+            FixedShapesById[id] = FixedShapesById.GetValueOrDefault(id) + count;
+        Failures.AddRange(other.Failures);
+    }
+}
+
+/// <summary>
+/// Program-level equivalence: the original source and the source after every stream fix (<see cref="FixAllApplier"/>)
+/// are compiled and loaded side by side, each changed method is called in the same scenarios from a caller that keeps
+/// using the stream (<see cref="ProgramRunner"/>), and the observations must be identical.
+/// </summary>
+public static class EquivalenceChecker
+{
+    /// <summary>Fixes, compiles and compares a batch of shapes that share one document.</summary>
+    /// <param name="scenarios">The scenarios for a shape, given the stream kinds its method can be handed and its index.</param>
+    public static async Task<BatchResult> RunBatchAsync(
+        IReadOnlyList<Shape> shapes,
+        CallerData data,
+        Func<IReadOnlyList<StreamKind>, int, IEnumerable<Scenario>> scenarios,
+        CancellationToken cancellationToken = default)
+    {
+        var result = new BatchResult { Shapes = shapes.Count };
+        string source = ShapeGenerator.Usings + string.Join("\n", shapes.Select(s => s.Code));
+        FixAllResult fixAll = await FixAllApplier.ApplyAsync(source, TestTarget.Net80, cancellationToken: cancellationToken).ConfigureAwait(false);
+
+        Dictionary<string, SyntaxTree> byName = new();
+        SyntaxNode originalRoot = CSharpSyntaxTree.ParseText(source).GetRoot(cancellationToken);
+        foreach (Shape shape in shapes)
+        {
+            List<string> ids = fixAll.Diagnostics
+                .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
+                .Select(d => d.Id).ToList();
+            if (ids.Count > 0)
+                result.ShapesWithDiagnostics++;
+            foreach (string id in ids)
+                result.DiagnosticsById[id] = result.DiagnosticsById.GetValueOrDefault(id) + 1;
+        }
+
+        Dictionary<string, string> originalClasses = Classes(originalRoot);
+        Dictionary<string, string> fixedClasses = Classes(CSharpSyntaxTree.ParseText(fixAll.Text).GetRoot(cancellationToken));
+        List<Shape> changed = shapes.Where(s => fixedClasses.GetValueOrDefault(s.Name) != originalClasses[s.Name]).ToList();
+        result.ShapesFixed = changed.Count;
+        foreach (Shape shape in changed)
+        {
+            foreach (string id in fixAll.Diagnostics
+                         .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
+                         .Select(d => d.Id).Distinct())
+            {
+                result.FixedShapesById[id] = result.FixedShapesById.GetValueOrDefault(id) + 1;
+            }
+        }
+
+        using LoadedProgram original = LoadedProgram.Compile(source, out string originalErrors)
+            ?? throw new InvalidOperationException("the original shapes do not compile (a generator defect):\n" + originalErrors + "\n" + source);
+        if (changed.Count == 0)
+            return result;
+
+        using LoadedProgram? fixedProgram = LoadedProgram.Compile(fixAll.Text, out string fixedErrors);
+        if (fixedProgram is null)
+        {
+            result.Failures.Add("the fixed code does not compile:\n" + fixedErrors + "\n--- changed shapes, fixed:\n"
+                + string.Join("\n", changed.Select(s => fixedClasses.GetValueOrDefault(s.Name, "(missing)"))));
+            return result;
+        }
+
+        for (int i = 0; i < changed.Count; i++)
+        {
+            Shape shape = changed[i];
+            Type originalType = original.Assembly.GetType(shape.Name)!;
+            Type fixedType = fixedProgram.Assembly.GetType(shape.Name)
+                ?? throw new InvalidOperationException($"the fixed program lost {shape.Name}");
+            foreach (MethodInfo method in Methods(originalType))
+            {
+                MethodInfo? fixedMethod = Methods(fixedType).FirstOrDefault(m => m.ToString() == method.ToString());
+                if (fixedMethod is null)
+                {
+                    result.Failures.Add($"{shape.Description}: the fixed program lost {method}");
+                    continue;
+                }
+
+                IReadOnlyList<StreamKind>? kinds = ProgramRunner.KindsFor(originalType, method);
+                if (kinds is null)
+                    continue;
+                foreach (Scenario scenario in scenarios(kinds, i))
+                {
+                    result.Runs++;
+                    string before = ProgramRunner.Observe(originalType, method, scenario, data);
+                    string after = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
+                    if (before != after)
+                    {
+                        result.Failures.Add(Report(shape, method, scenario, before, after, fixedClasses.GetValueOrDefault(shape.Name)));
+                        break; // one difference per method is enough to act on
+                    }
+                }
+            }
+        }
+
+        return result;
+    }
+
+    /// <summary>The methods a caller can call: declared, not compiler-generated, not property accessors.</summary>
+    public static IEnumerable<MethodInfo> Methods(Type type)
+        => type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
+            .Where(m => !m.IsSpecialName && !m.Name.Contains('<', StringComparison.Ordinal) && !m.IsGenericMethodDefinition)
+            .OrderBy(m => m.ToString(), StringComparer.Ordinal);
+
+    /// <summary>Every scenario: each stream kind over each size, rotating the observer, the count and the skip.</summary>
+    public static IEnumerable<Scenario> AllScenarios(IReadOnlyList<StreamKind> kinds, IReadOnlyList<int> sizes, IReadOnlyList<int> counts, IReadOnlyList<int> skips)
+    {
+        int index = 0;
+        foreach (StreamKind kind in kinds)
+        {
+            foreach (int size in sizes)
+            {
+                foreach (Observer observer in Enum.GetValues<Observer>())
+                {
+                    yield return new Scenario(kind, size, observer, counts[index % counts.Count], skips[index % skips.Count]);
+                    index++;
+                }
+            }
+        }
+    }
+
+    private static string Report(Shape shape, MethodInfo method, Scenario scenario, string before, string after, string? fixedCode)
+    {
+        string[] a = before.Split('\n'), b = after.Split('\n');
+        int line = 0;
+        while (line < a.Length && line < b.Length && a[line] == b[line])
+            line++;
+        var report = new StringBuilder();
+        report.Append("SHAPE ").Append(shape.Description).Append('\n');
+        report.Append("  method ").Append(method).Append(", caller: ").Append(scenario).Append('\n');
+        report.Append("  original: ").Append(line < a.Length ? a[line] : "(nothing)").Append('\n');
+        report.Append("  fixed:    ").Append(line < b.Length ? b[line] : "(nothing)").Append('\n');
+        report.Append("--- original\n").Append(shape.Code).Append("--- fixed\n").Append(fixedCode).Append('\n');
+        return report.ToString();
+    }
+
+    private static Dictionary<string, string> Classes(SyntaxNode root)
+        => root.DescendantNodes().OfType<ClassDeclarationSyntax>()
+            .Where(c => c.Parent is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax)
+            .GroupBy(c => c.Identifier.ValueText)
+            .ToDictionary(g => g.Key, g => g.First().ToFullString().Trim());
+
+    private static string? EnclosingClass(SyntaxNode node)
+        => node.AncestorsAndSelf().OfType<ClassDeclarationSyntax>().LastOrDefault()?.Identifier.ValueText;
+}
