@@ -138,6 +138,66 @@ public static class EquivalenceChecker
         return result;
     }
 
+    /// <summary>
+    /// Compiles a before/after pair (a code-fix test's snippets) and calls every method of every class of both in
+    /// <paramref name="scenarios"/>, returning each difference (at most one per method) and how many calls were compared.
+    /// </summary>
+    public static (List<string> Failures, int Runs) ComparePair(
+        string label,
+        string before,
+        string after,
+        CallerData data,
+        Func<IReadOnlyList<StreamKind>, IEnumerable<Scenario>> scenarios)
+    {
+        var failures = new List<string>();
+        int runs = 0;
+        using LoadedProgram original = LoadedProgram.Compile(before, out string originalErrors)
+            ?? throw new InvalidOperationException($"{label}: the original does not compile on .NET 8:\n{originalErrors}");
+        using LoadedProgram? fixedProgram = LoadedProgram.Compile(after, out string fixedErrors);
+        if (fixedProgram is null)
+        {
+            failures.Add($"{label}: the fixed code does not compile:\n{fixedErrors}\n--- fixed\n{after}");
+            return (failures, runs);
+        }
+
+        foreach (Type originalType in original.Assembly.GetTypes().Where(t => !t.IsNested && !t.Name.Contains('<', StringComparison.Ordinal) && t.IsClass))
+        {
+            Type? fixedType = fixedProgram.Assembly.GetType(originalType.FullName!);
+            if (fixedType is null)
+            {
+                failures.Add($"{label}: the fixed program lost {originalType}");
+                continue;
+            }
+
+            foreach (MethodInfo method in Methods(originalType))
+            {
+                MethodInfo? fixedMethod = Methods(fixedType).FirstOrDefault(m => m.ToString() == method.ToString());
+                IReadOnlyList<StreamKind>? kinds = ProgramRunner.KindsFor(originalType, method);
+                if (kinds is null)
+                    continue;
+                if (fixedMethod is null)
+                {
+                    failures.Add($"{label}: the fixed program lost {method}");
+                    continue;
+                }
+
+                foreach (Scenario scenario in scenarios(kinds))
+                {
+                    runs++;
+                    string observedBefore = ProgramRunner.Observe(originalType, method, scenario, data);
+                    string observedAfter = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
+                    if (observedBefore != observedAfter)
+                    {
+                        failures.Add(Report(new Shape(originalType.Name, label, before), method, scenario, observedBefore, observedAfter, after));
+                        break;
+                    }
+                }
+            }
+        }
+
+        return (failures, runs);
+    }
+
     /// <summary>The methods a caller can call: declared, not compiler-generated, not property accessors.</summary>
     public static IEnumerable<MethodInfo> Methods(Type type)
         => type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
