@@ -10,7 +10,7 @@ namespace Streamline.Runtime;
 // other branch does not count as unreachable code; the JIT folds them all the same.)
 public sealed partial class BufferedBinaryReader
 {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     // A string of at most 128 bytes that arrives in one read is decoded on its own (Encoding.GetString, flushed).
     private static bool DecodesOneReadStringsAlone => true;
 
@@ -39,14 +39,14 @@ public sealed partial class BufferedBinaryReader
 
         private static bool ProbeOneReadString()
         {
-            using var reader = new BinaryReader(new MemoryStream(new byte[] { 0x02, 0x61, 0xE2 }, writable: false), new UTF8Encoding(), leaveOpen: false);
-            return reader.ReadString().Length == 2;
+            using (var reader = new BinaryReader(new MemoryStream(new byte[] { 0x02, 0x61, 0xE2 }, writable: false), new UTF8Encoding(), leaveOpen: false))
+                return reader.ReadString().Length == 2;
         }
 
         private static bool ProbeFifthByte()
         {
             // As a string length, FF FF FF FF 1F is -1 (an IOException) where the fifth byte's low bits are kept.
-            using var reader = new BinaryReader(new MemoryStream(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x1F }, writable: false), new UTF8Encoding(), leaveOpen: false);
+            using (var reader = new BinaryReader(new MemoryStream(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x1F }, writable: false), new UTF8Encoding(), leaveOpen: false))
             try
             {
                 _ = reader.ReadString();

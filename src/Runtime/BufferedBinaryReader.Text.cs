@@ -1,5 +1,5 @@
 using System;
-#if NET5_0_OR_GREATER
+#if STREAMLINE_NET5
 using System.Diagnostics.CodeAnalysis;
 #endif
 using System.IO;
@@ -56,8 +56,8 @@ public sealed partial class BufferedBinaryReader
         PrepareRead();
 
         long start = LogicalPosition;
-        byte[] charBytes = _charBytes ??= new byte[MaxCharBytesSize];
-        char[] singleChar = _singleChar ??= new char[1];
+        byte[] charBytes = _charBytes ?? (_charBytes = new byte[MaxCharBytesSize]);
+        char[] singleChar = _singleChar ?? (_singleChar = new char[1]);
         int charsRead = 0;
         while (charsRead == 0)
         {
@@ -201,7 +201,7 @@ public sealed partial class BufferedBinaryReader
         return InternalReadChars(buffer, index, count);
     }
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     /// <summary>Reads up to <c>buffer.Length</c> characters into <paramref name="buffer"/>.</summary>
     /// <param name="buffer">The span to fill.</param>
     /// <returns>The number of characters read, fewer than <c>buffer.Length</c> only at the end of the stream.</returns>
@@ -261,7 +261,7 @@ public sealed partial class BufferedBinaryReader
             return string.Empty;
         }
 
-        char[] charBuffer = _charBuffer ??= new char[_maxCharsSize];
+        char[] charBuffer = _charBuffer ?? (_charBuffer = new char[_maxCharsSize]);
         StringBuilder? builder = null;
         int currPos = 0;
         do
@@ -286,7 +286,7 @@ public sealed partial class BufferedBinaryReader
             }
 
             // The length comes from the data: cap the first allocation, as BinaryReader does.
-            builder ??= new StringBuilder(Math.Min(stringLength, 360));
+            builder = builder ?? new StringBuilder(Math.Min(stringLength, 360));
             builder.Append(charBuffer, 0, charsRead);
             currPos += n;
         }
@@ -297,7 +297,7 @@ public sealed partial class BufferedBinaryReader
 
     private int InternalReadChars(char[] buffer, int index, int count)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         int total = 0;
         while (count > 0)
         {
@@ -395,7 +395,7 @@ public sealed partial class BufferedBinaryReader
             return n;
         }
 
-        byte[] gathered = count <= MaxCharBytesSize ? (_charBytes ??= new byte[MaxCharBytesSize]) : new byte[count];
+        byte[] gathered = count <= MaxCharBytesSize ? (_charBytes ?? (_charBytes = new byte[MaxCharBytesSize])) : new byte[count];
         int got = 0;
         do
         {
@@ -434,7 +434,7 @@ public sealed partial class BufferedBinaryReader
     // Framework and Mono). HasState is internal, so it is read by reflection; where that is impossible (a trimmed or
     // AOT-compiled app), assuming state is the safe side: chunks one byte shorter decode to the same characters and
     // never overrun the room left.
-#if NET5_0_OR_GREATER
+#if STREAMLINE_NET5
     [UnconditionalSuppressMessage("Trimming", "IL2075", Justification = "Falls back to assuming decoder state when the member is unavailable.")]
     [UnconditionalSuppressMessage("Trimming", "IL2070", Justification = "Falls back to assuming decoder state when the member is unavailable.")]
 #endif
@@ -443,7 +443,7 @@ public sealed partial class BufferedBinaryReader
         if (!_hasStateLookedUp)
         {
             _hasStateLookedUp = true;
-            for (Type? type = _decoder.GetType(); type is not null && type != typeof(Decoder); type = type.BaseType)
+            for (Type? type = _decoder.GetType(); type != null && type != typeof(Decoder); type = type.BaseType)
             {
                 if (type.FullName == "System.Text.DecoderNLS")
                 {

@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
 using System.Buffers.Binary;
 #endif
 
@@ -345,7 +345,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return ReadUInt64LittleEndian(bytes, index);
     }
 
-#if NET5_0_OR_GREATER
+#if STREAMLINE_NET5
     /// <summary>Reads a 2-byte little-endian half-precision floating-point value.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="EndOfStreamException">Fewer than 2 bytes remain; those that remain are consumed.</exception>
@@ -447,7 +447,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     /// <exception cref="ObjectDisposedException">The reader is disposed.</exception>
     /// <remarks>Matches <c>BinaryReader.Read7BitEncodedInt64</c> of .NET 5 and later (absent from netstandard, not
     /// virtual, hence <see langword="new"/> where the base has it).</remarks>
-#if NET5_0_OR_GREATER
+#if STREAMLINE_NET5
     public new long Read7BitEncodedInt64()
 #else
     public long Read7BitEncodedInt64()
@@ -526,7 +526,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return fromBuffer + ReadOnce(buffer, index + fromBuffer, count - fromBuffer);
     }
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     /// <summary>Reads up to <c>buffer.Length</c> bytes into <paramref name="buffer"/>.</summary>
     /// <param name="buffer">The span to fill.</param>
     /// <returns>The number of bytes read: 0 only at the end of the stream or when <paramref name="buffer"/> is
@@ -794,7 +794,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         offset = 0;
-        byte[] value = _valueBytes ??= new byte[MaxValueSize];
+        byte[] value = _valueBytes ?? (_valueBytes = new byte[MaxValueSize]);
         int got = 0;
         while (true)
         {
@@ -857,7 +857,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private static ushort ReadUInt16LittleEndian(byte[] bytes, int index)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         return (ushort)(bytes[index] | bytes[index + 1] << 8);
 #else
         return BinaryPrimitives.ReadUInt16LittleEndian(new ReadOnlySpan<byte>(bytes, index, sizeof(ushort)));
@@ -866,7 +866,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private static uint ReadUInt32LittleEndian(byte[] bytes, int index)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         return (uint)(bytes[index] | bytes[index + 1] << 8 | bytes[index + 2] << 16 | bytes[index + 3] << 24);
 #else
         return BinaryPrimitives.ReadUInt32LittleEndian(new ReadOnlySpan<byte>(bytes, index, sizeof(uint)));
@@ -875,7 +875,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private static ulong ReadUInt64LittleEndian(byte[] bytes, int index)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         return ReadUInt32LittleEndian(bytes, index) | (ulong)ReadUInt32LittleEndian(bytes, index + 4) << 32;
 #else
         return BinaryPrimitives.ReadUInt64LittleEndian(new ReadOnlySpan<byte>(bytes, index, sizeof(ulong)));
@@ -884,14 +884,14 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     private static float Int32BitsToSingle(int bits)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         return new SingleBits { Int32 = bits }.Single;
 #else
         return BitConverter.Int32BitsToSingle(bits);
 #endif
     }
 
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
     // netstandard2.0 has no BitConverter.Int32BitsToSingle; an overlay reinterprets the bits without unsafe code.
     [System.Runtime.InteropServices.StructLayout(System.Runtime.InteropServices.LayoutKind.Explicit)]
     private struct SingleBits

@@ -6,7 +6,7 @@ namespace Streamline.Runtime;
 // in the whole array (not in the range), or -1.
 public sealed partial class ByteSearchSet
 {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     private int Forward(byte[] array, int start, int count, bool except) => Offset(Forward(new ReadOnlySpan<byte>(array, start, count), except), start);
 
     private int Backward(byte[] array, int start, int count, bool except) => Offset(Backward(new ReadOnlySpan<byte>(array, start, count), except), start);
@@ -47,7 +47,7 @@ public sealed partial class ByteSearchSet
     }
 #endif
 
-#if NETSTANDARD2_1
+#if STREAMLINE_SPANS && !STREAMLINE_NET8
     private int Forward(ReadOnlySpan<byte> span, bool except)
     {
         uint[] bits = _bits;

@@ -1,5 +1,5 @@
 using System;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
 using System.Buffers;
 #endif
 
@@ -19,7 +19,7 @@ namespace Streamline.Runtime;
 /// </remarks>
 public sealed partial class ByteSearchSet
 {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     private readonly SearchValues<byte> _values;
 #else
     private readonly uint[] _bits = new uint[256 / 32];
@@ -27,7 +27,7 @@ public sealed partial class ByteSearchSet
 
     private ByteSearchSet(byte[] values)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         _values = SearchValues.Create(values);
 #else
         foreach (byte value in values)
@@ -48,12 +48,12 @@ public sealed partial class ByteSearchSet
         return new ByteSearchSet((byte[])values.Clone());
     }
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     /// <summary>Creates a set of the bytes in <paramref name="values"/> (duplicates are ignored).</summary>
     /// <param name="values">The members, in any order.</param>
     /// <returns>The set.</returns>
     /// <remarks>Matches <c>SearchValues.Create(ReadOnlySpan&lt;byte&gt;)</c>.</remarks>
-    public static ByteSearchSet Create(ReadOnlySpan<byte> values) => new(values.ToArray());
+    public static ByteSearchSet Create(ReadOnlySpan<byte> values) => new ByteSearchSet(values.ToArray());
 #endif
 
     /// <summary>Tells whether <paramref name="value"/> is a member of the set.</summary>
@@ -62,7 +62,7 @@ public sealed partial class ByteSearchSet
     /// <remarks>Matches <c>SearchValues&lt;byte&gt;.Contains(byte)</c>.</remarks>
     public bool Contains(byte value)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         return _values.Contains(value);
 #else
         return (_bits[value >> 5] & (1u << value)) != 0;
@@ -197,7 +197,7 @@ public sealed partial class ByteSearchSet
     /// <remarks>Matches <c>array.AsSpan().ContainsAnyExcept(values)</c> on a non-null array.</remarks>
     public bool ContainsAnyExcept(byte[] array) => IndexOfAnyExcept(array) >= 0;
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     // ----- spans ------------------------------------------------------------------------------------------------
 
     /// <summary>Finds the first byte of <paramref name="span"/> that is in the set.</summary>

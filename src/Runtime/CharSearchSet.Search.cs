@@ -1,5 +1,5 @@
 using System;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
 using System.Buffers;
 #endif
 
@@ -9,7 +9,7 @@ namespace Streamline.Runtime;
 // in the whole text (not in the range), or -1.
 public sealed partial class CharSearchSet
 {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     private int Forward(string text, int start, int count, bool except) => Offset(Forward(text.AsSpan(start, count), except), start);
 
     private int Forward(char[] array, int start, int count, bool except) => Offset(Forward(new ReadOnlySpan<char>(array, start, count), except), start);
@@ -89,7 +89,7 @@ public sealed partial class CharSearchSet
     }
 #endif
 
-#if NETSTANDARD2_1
+#if STREAMLINE_SPANS && !STREAMLINE_NET8
     private int Forward(ReadOnlySpan<char> span, bool except)
     {
         uint[] bits = _bits;

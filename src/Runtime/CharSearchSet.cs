@@ -1,5 +1,5 @@
 using System;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
 using System.Buffers;
 #endif
 
@@ -27,7 +27,7 @@ namespace Streamline.Runtime;
 /// </remarks>
 public sealed partial class CharSearchSet
 {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     private readonly SearchValues<char> _values;
 #else
     // One bit per character from U+0000 to the largest member; characters above it are never members.
@@ -37,7 +37,7 @@ public sealed partial class CharSearchSet
 
     private CharSearchSet(char[] values)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         _values = SearchValues.Create(values);
 #else
         int max = -1;
@@ -80,12 +80,12 @@ public sealed partial class CharSearchSet
         return new CharSearchSet((char[])values.Clone());
     }
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     /// <summary>Creates a set of the characters in <paramref name="values"/> (duplicates are ignored).</summary>
     /// <param name="values">The members, in any order.</param>
     /// <returns>The set.</returns>
     /// <remarks>Matches <c>SearchValues.Create(ReadOnlySpan&lt;char&gt;)</c>.</remarks>
-    public static CharSearchSet Create(ReadOnlySpan<char> values) => new(values.ToArray());
+    public static CharSearchSet Create(ReadOnlySpan<char> values) => new CharSearchSet(values.ToArray());
 #endif
 
     /// <summary>Tells whether <paramref name="value"/> is a member of the set.</summary>
@@ -94,7 +94,7 @@ public sealed partial class CharSearchSet
     /// <remarks>Matches <c>SearchValues&lt;char&gt;.Contains(char)</c>.</remarks>
     public bool Contains(char value)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         return _values.Contains(value);
 #else
         return value < _limit && (_bits[value >> 5] & (1u << value)) != 0;
@@ -454,7 +454,7 @@ public sealed partial class CharSearchSet
     /// <remarks>Matches <c>array.AsSpan().ContainsAnyExcept(values)</c> on a non-null array.</remarks>
     public bool ContainsAnyExcept(char[] array) => IndexOfAnyExcept(array) >= 0;
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     // ----- spans ------------------------------------------------------------------------------------------------
 
     /// <summary>Finds the first character of <paramref name="span"/> that is in the set.</summary>

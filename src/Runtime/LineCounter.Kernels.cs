@@ -1,5 +1,5 @@
 using System;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
 using System.Runtime.CompilerServices;
 using System.Runtime.InteropServices;
 using System.Runtime.Intrinsics;
@@ -20,7 +20,7 @@ internal static class LineCounterKernels
     /// </summary>
     public static long CountLineBreaks(byte[] buffer, int offset, int length)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         long count = 0;
         int i = offset;
         int end = offset + length;
@@ -113,7 +113,7 @@ internal static class LineCounterKernels
     /// <summary>The index of the last <c>\r</c> or <c>\n</c> in <c>[offset, offset + count)</c>, or -1.</summary>
     public static int LastIndexOfLineBreak(byte[] buffer, int offset, int count)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         for (int i = offset + count - 1; i >= offset; i--)
         {
             byte value = buffer[i];
@@ -133,7 +133,7 @@ internal static class LineCounterKernels
     /// <summary>The index of the first <c>\r</c> or <c>\n</c> in <c>[offset, offset + count)</c>, or -1.</summary>
     public static int IndexOfLineBreak(char[] chars, int offset, int count)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         int end = offset + count;
         for (int i = offset; i < end; i++)
         {
@@ -151,7 +151,7 @@ internal static class LineCounterKernels
 #endif
     }
 
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
     // Each lane of the accumulator gains at most 1 per step (a byte is \n, or \r, or neither), so it can take 255 steps
     // before it must be emptied into the total.
     private const int StepsPerFlush = byte.MaxValue;
@@ -172,8 +172,8 @@ internal static class LineCounterKernels
             int stepsEnd = Math.Min(lastStart, i + ((StepsPerFlush - 1) * Vector256<byte>.Count));
             for (; i <= stepsEnd; i += Vector256<byte>.Count)
             {
-                Vector256<byte> current = Vector256.LoadUnsafe(ref start, (nuint)i);
-                Vector256<byte> next = Vector256.LoadUnsafe(ref start, (nuint)(i + 1));
+                Vector256<byte> current = Vector256.LoadUnsafe(ref start, (UIntPtr)(uint)i);
+                Vector256<byte> next = Vector256.LoadUnsafe(ref start, (UIntPtr)(uint)(i + 1));
                 Vector256<byte> breaks = Vector256.Equals(current, lineFeed)
                     | Vector256.AndNot(Vector256.Equals(current, carriageReturn), Vector256.Equals(next, lineFeed));
 
@@ -202,8 +202,8 @@ internal static class LineCounterKernels
             int stepsEnd = Math.Min(lastStart, i + ((StepsPerFlush - 1) * Vector128<byte>.Count));
             for (; i <= stepsEnd; i += Vector128<byte>.Count)
             {
-                Vector128<byte> current = Vector128.LoadUnsafe(ref start, (nuint)i);
-                Vector128<byte> next = Vector128.LoadUnsafe(ref start, (nuint)(i + 1));
+                Vector128<byte> current = Vector128.LoadUnsafe(ref start, (UIntPtr)(uint)i);
+                Vector128<byte> next = Vector128.LoadUnsafe(ref start, (UIntPtr)(uint)(i + 1));
                 Vector128<byte> breaks = Vector128.Equals(current, lineFeed)
                     | Vector128.AndNot(Vector128.Equals(current, carriageReturn), Vector128.Equals(next, lineFeed));
                 accumulator -= breaks;

@@ -1,7 +1,7 @@
 using System;
 using System.IO;
 using System.Text;
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
 using System.Buffers;
 #endif
 
@@ -65,7 +65,7 @@ internal struct LineCounterState
     /// <summary>How many leading bytes <see cref="Begin"/> needs to decide as StreamReader does.</summary>
     public static int HeaderLength(Encoding encoding, int bufferLength)
     {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         int preambleLength = encoding.GetPreamble().Length;
 #else
         int preambleLength = encoding.Preamble.Length;
@@ -87,7 +87,7 @@ internal struct LineCounterState
         if (!_byteMode)
         {
             _decoder = effective.GetDecoder();
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
             _chars = new char[_charBufferSize];
 #else
             _chars = ArrayPool<char>.Shared.Rent(_charBufferSize);
@@ -138,8 +138,8 @@ internal struct LineCounterState
 
     public void Release()
     {
-#if !NETSTANDARD2_0
-        if (_chars is not null)
+#if STREAMLINE_SPANS
+        if (_chars != null)
         {
             ArrayPool<char>.Shared.Return(_chars);
         }
@@ -155,7 +155,7 @@ internal struct LineCounterState
     internal static int DetectStart(byte[] b, int n, Encoding encoding, out Encoding effective)
     {
         effective = encoding;
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         byte[] preamble = encoding.GetPreamble();
 #else
         ReadOnlySpan<byte> preamble = encoding.Preamble;
@@ -275,7 +275,7 @@ internal struct LineCounterState
         }
     }
 
-    private readonly bool RunDecodesToText(byte[] scratch)
+    private bool RunDecodesToText(byte[] scratch)
     {
         int length = (int)_runLength;
         bool allNonAscii = true;
@@ -364,11 +364,11 @@ internal struct LineCounterState
 
         private static bool Probe()
         {
-            using var reader = new StreamReader(
+            using (var reader = new StreamReader(
                 new MemoryStream(new byte[] { 0xE2 }, writable: false),
                 new UTF8Encoding(encoderShouldEmitUTF8Identifier: false),
-                detectEncodingFromByteOrderMarks: false);
-            return reader.Read() >= 0;
+                detectEncodingFromByteOrderMarks: false))
+                return reader.Read() >= 0;
         }
     }
 }

@@ -3,7 +3,7 @@ using System.IO;
 using System.Text;
 using System.Threading;
 using System.Threading.Tasks;
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
 using System.Buffers;
 #endif
 
@@ -259,33 +259,35 @@ public static class LineCounter
     /// <summary>The synchronous count, with buffer sizes that tests can shrink to reach chunk edges quickly.</summary>
     internal static long CountLongCore(string path, Encoding encoding, int byteBufferSize, int charBufferSize)
     {
-        using FileStream stream = Open(path, FileOptions.SequentialScan);
-        byte[] buffer = RentBytes(byteBufferSize);
-        var state = new LineCounterState(encoding, charBufferSize);
-        try
+        using (FileStream stream = Open(path, FileOptions.SequentialScan))
         {
-            // StreamReader decides on the encoding from its first read; read until that much is here (or the file ends).
-            int headerLength = LineCounterState.HeaderLength(encoding, byteBufferSize);
-            int filled = 0;
-            int read;
-            while (filled < headerLength && (read = stream.Read(buffer, filled, byteBufferSize - filled)) > 0)
+            byte[] buffer = RentBytes(byteBufferSize);
+            var state = new LineCounterState(encoding, charBufferSize);
+            try
             {
-                filled += read;
-            }
+                // StreamReader decides on the encoding from its first read; read until that much is here (or the file ends).
+                int headerLength = LineCounterState.HeaderLength(encoding, byteBufferSize);
+                int filled = 0;
+                int read;
+                while (filled < headerLength && (read = stream.Read(buffer, filled, byteBufferSize - filled)) > 0)
+                {
+                    filled += read;
+                }
 
-            int skip = state.Begin(buffer, filled);
-            state.Feed(buffer, skip, filled - skip);
-            while ((read = stream.Read(buffer, 0, byteBufferSize)) > 0)
+                int skip = state.Begin(buffer, filled);
+                state.Feed(buffer, skip, filled - skip);
+                while ((read = stream.Read(buffer, 0, byteBufferSize)) > 0)
+                {
+                    state.Feed(buffer, 0, read);
+                }
+
+                return state.Finish(buffer);
+            }
+            finally
             {
-                state.Feed(buffer, 0, read);
+                state.Release();
+                ReturnBytes(buffer);
             }
-
-            return state.Finish(buffer);
-        }
-        finally
-        {
-            state.Release();
-            ReturnBytes(buffer);
         }
     }
 
@@ -294,35 +296,37 @@ public static class LineCounter
         string path, Encoding encoding, int byteBufferSize, int charBufferSize, CancellationToken cancellationToken)
     {
         // As File.ReadAllLinesAsync: open inside the task (so opening errors fault it), then check the token.
-        using FileStream stream = Open(path, FileOptions.Asynchronous | FileOptions.SequentialScan);
-        cancellationToken.ThrowIfCancellationRequested();
-        byte[] buffer = RentBytes(byteBufferSize);
-        var state = new LineCounterState(encoding, charBufferSize);
-        try
+        using (FileStream stream = Open(path, FileOptions.Asynchronous | FileOptions.SequentialScan))
         {
-            int headerLength = LineCounterState.HeaderLength(encoding, byteBufferSize);
-            int filled = 0;
-            int read;
-            while (filled < headerLength
-                && (read = await ReadAsync(stream, buffer, filled, byteBufferSize - filled, cancellationToken).ConfigureAwait(false)) > 0)
+            cancellationToken.ThrowIfCancellationRequested();
+            byte[] buffer = RentBytes(byteBufferSize);
+            var state = new LineCounterState(encoding, charBufferSize);
+            try
             {
-                filled += read;
-            }
+                int headerLength = LineCounterState.HeaderLength(encoding, byteBufferSize);
+                int filled = 0;
+                int read;
+                while (filled < headerLength
+                    && (read = await ReadAsync(stream, buffer, filled, byteBufferSize - filled, cancellationToken).ConfigureAwait(false)) > 0)
+                {
+                    filled += read;
+                }
 
-            int skip = state.Begin(buffer, filled);
-            state.Feed(buffer, skip, filled - skip);
-            while ((read = await ReadAsync(stream, buffer, 0, byteBufferSize, cancellationToken).ConfigureAwait(false)) > 0)
+                int skip = state.Begin(buffer, filled);
+                state.Feed(buffer, skip, filled - skip);
+                while ((read = await ReadAsync(stream, buffer, 0, byteBufferSize, cancellationToken).ConfigureAwait(false)) > 0)
+                {
+                    state.Feed(buffer, 0, read);
+                    cancellationToken.ThrowIfCancellationRequested();
+                }
+
+                return state.Finish(buffer);
+            }
+            finally
             {
-                state.Feed(buffer, 0, read);
-                cancellationToken.ThrowIfCancellationRequested();
+                state.Release();
+                ReturnBytes(buffer);
             }
-
-            return state.Finish(buffer);
-        }
-        finally
-        {
-            state.Release();
-            ReturnBytes(buffer);
         }
     }
 
@@ -345,7 +349,7 @@ public static class LineCounter
 
     private static void ValidateArguments(string path, Encoding encoding)
     {
-        if (path is not null && path.Length == 0 && encoding is null && EmptyPathChecks.EncodingFirst)
+        if (path != null && path.Length == 0 && encoding is null && EmptyPathChecks.EncodingFirst)
         {
             ThrowHelper.ThrowArgumentNull(nameof(encoding));
         }
@@ -362,7 +366,7 @@ public static class LineCounter
     // those error paths; the net8.0 build knows.
     private static class EmptyPathChecks
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         internal static bool EncodingFirst => false;
 
         internal static string? ParamName => "path";
@@ -417,7 +421,7 @@ public static class LineCounter
     private static FileStream Open(string path, FileOptions options) =>
         new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, bufferSize: 1, options);
 
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
     private static byte[] RentBytes(int length) => new byte[length];
 
     private static void ReturnBytes(byte[] buffer)

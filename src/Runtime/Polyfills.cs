@@ -1,4 +1,4 @@
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
 namespace System.Diagnostics.CodeAnalysis;
 
 /// <summary>Declared here because netstandard2.0 lacks it; the compiler only needs its name.</summary>

@@ -1,4 +1,4 @@
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
 using System;
 using System.Numerics;
 using System.Runtime.CompilerServices;
@@ -26,7 +26,7 @@ public static partial class TextCounter
         // unsigned byte compare is emulated.
         if (!Vector256.IsHardwareAccelerated)
             return 0;
-        Vector256<byte> v = Vector256.LoadUnsafe(ref start, (nuint)i);
+        Vector256<byte> v = Vector256.LoadUnsafe(ref start, (UIntPtr)(uint)i);
         Vector256<byte> fromBang = v - Vector256.Create((byte)0x21);
         Vector256<byte> fromTab = v - Vector256.Create((byte)'\t');
         uint word = Vector256.Equals(Vector256.Min(fromBang, Vector256.Create((byte)0x5D)), fromBang).ExtractMostSignificantBits();

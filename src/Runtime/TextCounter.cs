@@ -1,9 +1,9 @@
 using System;
 using System.IO;
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
 using System.Buffers;
 #endif
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
 using ByteData = byte[];
 #else
 using ByteData = System.ReadOnlySpan<byte>;
@@ -66,8 +66,8 @@ public static partial class TextCounter
         ValidateOptions(options, locale);
 
         // bufferSize 1 turns FileStream's buffering off on every runtime: our own buffer is the only one.
-        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1, FileOptions.SequentialScan);
-        return CountCore(stream, options, locale);
+        using (var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read, 1, FileOptions.SequentialScan))
+            return CountCore(stream, options, locale);
     }
 
     /// <summary>Counts the text from the current position of a stream to its end.</summary>
@@ -148,7 +148,7 @@ public static partial class TextCounter
         return CountAll(buffer, offset, count, options, locale);
     }
 
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
     /// <summary>Counts the text in a span of bytes.</summary>
     /// <param name="bytes">The bytes.</param>
     /// <param name="options">What to count; <see cref="TextCountOptions.Default"/> counts lines, words and bytes.</param>
@@ -202,7 +202,7 @@ public static partial class TextCounter
         var state = default(ScanState);
         long bytes = 0;
         int carried = 0;
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
         byte[] buffer = new byte[BufferSize];
 #else
         byte[] buffer = ArrayPool<byte>.Shared.Rent(BufferSize);
@@ -224,7 +224,7 @@ public static partial class TextCounter
 
             if (carried > 0)
                 Scan(buffer, 0, carried, final: true, mode, posix, ref state);
-#if !NETSTANDARD2_0
+#if STREAMLINE_SPANS
         }
         finally
         {
@@ -244,7 +244,7 @@ public static partial class TextCounter
     }
 
     private static TextCounts Result(in ScanState state, long bytes, TextCountOptions options, TextCountLocale locale) =>
-        new(
+        new TextCounts(
             (options & TextCountOptions.Lines) != 0 ? state.Lines : 0,
             (options & TextCountOptions.Words) != 0 ? state.Words : 0,
             (options & TextCountOptions.Chars) != 0 ? (locale == TextCountLocale.Utf8 ? state.Chars : bytes) : 0,
@@ -271,13 +271,13 @@ public static partial class TextCounter
 
     private static long CountNewlines(ByteData data, int start, int end)
     {
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
         return data.Slice(start, end - start).Count((byte)'\n');
 #else
         long lines = 0;
         while (start < end)
         {
-#if NETSTANDARD2_0
+#if !STREAMLINE_SPANS
             int index = Array.IndexOf(data, (byte)'\n', start, end - start);
 #else
             int index = data.Slice(start, end - start).IndexOf((byte)'\n');
@@ -304,7 +304,7 @@ public static partial class TextCounter
         while (i < end)
         {
             int stop = end;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
                 int clean = ScanAsciiBlock(data, i, ref lines, ref words, ref inWord);
@@ -353,7 +353,7 @@ public static partial class TextCounter
         while (i < end)
         {
             int stop = end;
-#if NET8_0_OR_GREATER
+#if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
                 int clean = ScanAsciiBlock(data, i, ref lines, ref words, ref inWord);

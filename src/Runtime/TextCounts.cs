@@ -54,7 +54,7 @@ public readonly struct TextCounts : IEquatable<TextCounts>
     /// <param name="other">The counts to add.</param>
     /// <returns>The sums.</returns>
     public TextCounts Add(TextCounts other) =>
-        new(Lines + other.Lines, Words + other.Words, Chars + other.Chars, Bytes + other.Bytes);
+        new TextCounts(Lines + other.Lines, Words + other.Words, Chars + other.Chars, Bytes + other.Bytes);
 
     /// <inheritdoc/>
     public bool Equals(TextCounts other) =>
