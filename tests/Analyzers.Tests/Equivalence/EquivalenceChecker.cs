@@ -24,6 +24,11 @@ public sealed class BatchResult
 
     public int Runs { get; set; }
 
+    /// <summary>Time spent analyzing, fixing and compiling, and time spent calling, for the report.</summary>
+    public TimeSpan FixTime { get; set; }
+
+    public TimeSpan RunTime { get; set; }
+
     public Dictionary<string, int> DiagnosticsById { get; } = new();
 
     public Dictionary<string, int> FixedShapesById { get; } = new();
@@ -36,6 +41,8 @@ public sealed class BatchResult
         ShapesWithDiagnostics += other.ShapesWithDiagnostics;
         ShapesFixed += other.ShapesFixed;
         Runs += other.Runs;
+        FixTime += other.FixTime;
+        RunTime += other.RunTime;
         foreach ((string id, int count) in other.DiagnosticsById)
             DiagnosticsById[id] = DiagnosticsById.GetValueOrDefault(id) + count;
         foreach ((string id, int count) in other.FixedShapesById)
@@ -57,11 +64,14 @@ public static class EquivalenceChecker
         IReadOnlyList<Shape> shapes,
         CallerData data,
         Func<IReadOnlyList<StreamKind>, int, IEnumerable<Scenario>> scenarios,
+        TestTarget target = TestTarget.Net80,
+        IReadOnlyCollection<string>? preferredKeys = null,
         CancellationToken cancellationToken = default)
     {
         var result = new BatchResult { Shapes = shapes.Count };
+        var clock = System.Diagnostics.Stopwatch.StartNew();
         string source = ShapeGenerator.Usings + string.Join("\n", shapes.Select(s => s.Code));
-        FixAllResult fixAll = await FixAllApplier.ApplyAsync(source, TestTarget.Net80, cancellationToken: cancellationToken).ConfigureAwait(false);
+        FixAllResult fixAll = await FixAllApplier.ApplyAsync(source, target, preferredKeys, cancellationToken).ConfigureAwait(false);
 
         Dictionary<string, SyntaxTree> byName = new();
         SyntaxNode originalRoot = CSharpSyntaxTree.ParseText(source).GetRoot(cancellationToken);
@@ -90,12 +100,12 @@ public static class EquivalenceChecker
             }
         }
 
-        using LoadedProgram original = LoadedProgram.Compile(source, out string originalErrors)
+        using LoadedProgram original = LoadedProgram.Compile(source, out string originalErrors, target)
             ?? throw new InvalidOperationException("the original shapes do not compile (a generator defect):\n" + originalErrors + "\n" + source);
         if (changed.Count == 0)
             return result;
 
-        using LoadedProgram? fixedProgram = LoadedProgram.Compile(fixAll.Text, out string fixedErrors);
+        using LoadedProgram? fixedProgram = LoadedProgram.Compile(fixAll.Text, out string fixedErrors, target);
         if (fixedProgram is null)
         {
             result.Failures.Add("the fixed code does not compile:\n" + fixedErrors + "\n--- changed shapes, fixed:\n"
@@ -103,6 +113,8 @@ public static class EquivalenceChecker
             return result;
         }
 
+        result.FixTime = clock.Elapsed;
+        clock.Restart();
         for (int i = 0; i < changed.Count; i++)
         {
             Shape shape = changed[i];
@@ -128,13 +140,15 @@ public static class EquivalenceChecker
                     string after = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
                     if (before != after)
                     {
-                        result.Failures.Add(Report(shape, method, scenario, before, after, fixedClasses.GetValueOrDefault(shape.Name)));
+                        string fix = preferredKeys is null ? string.Empty : ", preferring " + string.Join("/", preferredKeys);
+                        result.Failures.Add($"[{target}{fix}] " + Report(shape, method, scenario, before, after, fixedClasses.GetValueOrDefault(shape.Name)));
                         break; // one difference per method is enough to act on
                     }
                 }
             }
         }
 
+        result.RunTime = clock.Elapsed;
         return result;
     }
 

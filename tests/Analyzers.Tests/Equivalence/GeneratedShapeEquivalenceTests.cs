@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
 using Xunit.Abstractions;
 
 namespace Streamline.Analyzers.Tests.Equivalence;
@@ -34,13 +35,28 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
 
     [Fact]
     public Task BinaryReaderLoops_BehaveTheSameAfterEveryFix()
-        => CheckAsync("BinaryReader loops", ShapeGenerator.ReaderShapes(1920, seed: 1002));
+        => CheckAsync("BinaryReader loops", ShapeGenerator.ReaderShapes(1920, seed: 1002), TestTarget.Net80);
 
     [Fact]
     public Task ReadAndSkipLoops_BehaveTheSameAfterEveryFix()
-        => CheckAsync("read-and-skip loops", ShapeGenerator.SkipShapes(1350, seed: 1001));
+        => CheckAsync("read-and-skip loops", ShapeGenerator.SkipShapes(1350, seed: 1001), TestTarget.Net80);
 
-    private async Task CheckAsync(string family, IReadOnlyList<Shape> shapes)
+    /// <summary>netstandard2.0 (.NET Framework, Mono, Unity): the fixes the analyzers offer there, running the
+    /// runtime's netstandard2.0 build.</summary>
+    [Fact]
+    public Task BinaryReaderLoops_OnNetStandard_BehaveTheSameAfterEveryFix()
+        => CheckAsync("BinaryReader loops on netstandard2.0", ShapeGenerator.ReaderShapes(480, seed: 2002), TestTarget.NetStandard20);
+
+    [Fact]
+    public Task ReadAndSkipLoops_OnNetStandard_BehaveTheSameAfterEveryFix()
+        => CheckAsync("read-and-skip loops on netstandard2.0", ShapeGenerator.SkipShapes(450, seed: 2001), TestTarget.NetStandard20);
+
+    /// <summary>SL1001's second fix, <c>Seek(n, SeekOrigin.Current)</c>, chosen wherever it is offered.</summary>
+    [Fact]
+    public Task ReadAndSkipLoops_SeekFix_BehavesTheSame()
+        => CheckAsync("read-and-skip loops, Seek fix", ShapeGenerator.SkipShapes(1350, seed: 1001), TestTarget.NetStandard20, new[] { "SL1001.UseSeek" });
+
+    private async Task CheckAsync(string family, IReadOnlyList<Shape> shapes, TestTarget target, IReadOnlyCollection<string>? preferredKeys = null)
     {
         List<Shape[]> batches = shapes.Chunk(BatchSize).ToList();
         var results = new BatchResult[batches.Count];
@@ -49,7 +65,7 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
             new ParallelOptions { MaxDegreeOfParallelism = Environment.ProcessorCount },
             async (index, cancellationToken) =>
             {
-                results[index] = await EquivalenceChecker.RunBatchAsync(batches[index], _data.Callers, Scenarios, cancellationToken);
+                results[index] = await EquivalenceChecker.RunBatchAsync(batches[index], _data.Callers, Scenarios, target, preferredKeys, cancellationToken);
                 GC.Collect();
                 GC.WaitForPendingFinalizers();
             });
@@ -60,7 +76,8 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
 
         _output.WriteLine($"{family}: {total.Shapes} shapes, {total.ShapesWithDiagnostics} with a stream diagnostic " +
             $"({Format(total.DiagnosticsById)}), {total.ShapesFixed} fixed ({Format(total.FixedShapesById)}), " +
-            $"{total.Runs} calls compared, {total.Failures.Count} differences");
+            $"{total.Runs} calls compared, {total.Failures.Count} differences " +
+            $"(summed over batches: {total.FixTime.TotalSeconds:F1} s analyzing, fixing and compiling, {total.RunTime.TotalSeconds:F1} s calling)");
         foreach (string failure in total.Failures.Take(10))
             _output.WriteLine(failure);
 

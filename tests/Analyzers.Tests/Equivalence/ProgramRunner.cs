@@ -45,10 +45,16 @@ public sealed class LoadedProgram : IDisposable
 
     public Assembly Assembly { get; }
 
-    /// <summary>Compiles <paramref name="source"/> for .NET 8 against Streamline.Runtime and loads it, or returns the errors.</summary>
-    public static LoadedProgram? Compile(string source, out string errors)
+    /// <summary>
+    /// Compiles <paramref name="source"/> for <paramref name="target"/> against that target's build of Streamline.Runtime
+    /// and loads it into this process (.NET Framework builds are not loaded: use <see cref="TestTarget.NetStandard20"/>,
+    /// which runs the netstandard2.0 runtime), or returns the errors.
+    /// </summary>
+    public static LoadedProgram? Compile(string source, out string errors, TestTarget target = TestTarget.Net80)
     {
-        Compilation compilation = AnalyzerRunner.CreateCompilation(TestTarget.Net80, source);
+        if (target == TestTarget.Net472)
+            throw new ArgumentOutOfRangeException(nameof(target), "a .NET Framework build is not run in process; use NetStandard20");
+        Compilation compilation = AnalyzerRunner.CreateCompilation(target, source);
         using var image = new MemoryStream();
         Microsoft.CodeAnalysis.Emit.EmitResult emitted = compilation.Emit(image);
         if (!emitted.Success)
@@ -59,11 +65,25 @@ public sealed class LoadedProgram : IDisposable
 
         errors = string.Empty;
         image.Position = 0;
-        var context = new AssemblyLoadContext("equivalence", isCollectible: true);
+        AssemblyLoadContext context = target == TestTarget.NetStandard20 ? new NetStandardRuntimeContext() : new AssemblyLoadContext("equivalence", isCollectible: true);
         return new LoadedProgram(context, context.LoadFromStream(image));
     }
 
     public void Dispose() => _context.Unload();
+
+    /// <summary>Loads the netstandard2.0 build of Streamline.Runtime for the program, everything else from the host.</summary>
+    private sealed class NetStandardRuntimeContext : AssemblyLoadContext
+    {
+        private static readonly string s_runtimePath = Path.Combine(AppContext.BaseDirectory, "runtime-netstandard2.0", "Streamline.Runtime.dll");
+
+        public NetStandardRuntimeContext()
+            : base("equivalence-netstandard2.0", isCollectible: true)
+        {
+        }
+
+        protected override Assembly? Load(AssemblyName assemblyName)
+            => assemblyName.Name == "Streamline.Runtime" ? LoadFromAssemblyPath(s_runtimePath) : null;
+    }
 }
 
 /// <summary>
