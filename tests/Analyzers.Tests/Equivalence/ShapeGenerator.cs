@@ -10,10 +10,12 @@ public sealed record Shape(string Name, string Description, string Code);
 
 /// <summary>
 /// Generates the stream-reading methods the fixes of SL1001, SL1002 and SL1006 meet in real parsers, as every
-/// combination drawn from: loop shape x who owns the stream (opened in the method, a parameter, a field) x disposal
-/// (using statement or declaration, try/finally, none; leaveOpen) x what else sees the stream (a BaseStream alias, a
-/// read of its position, <c>CopyTo</c> or another reader after the loop, the reader returned or stored, the stream
-/// handed to a helper or captured by a lambda, an exception in the loop) x method kind (plain, async, iterator).
+/// combination drawn from: loop shape (for, while, do, foreach over a range; ending on a condition, a break, a return
+/// or an exception mid-loop) x who owns the stream (opened in the method, a parameter, a field, a property) x disposal
+/// (using statement or declaration, try/finally, none; leaveOpen) x what else sees the stream (a BaseStream alias
+/// before the loop or inside it, a read of its position, the reader or stream handed to another method, <c>CopyTo</c>
+/// or another reader after the loop, a seek back and a second read, the reader returned or stored, a lambda capture)
+/// x what is read (values that fit or end mid-value, chars, byte blocks) x method kind (plain, async, iterator).
 /// Each shape is one class, so many fit in one compilation; the draw is seeded and so the same in every run.
 /// </summary>
 public static class ShapeGenerator
@@ -22,12 +24,13 @@ public static class ShapeGenerator
         using System;
         using System.Collections.Generic;
         using System.IO;
+        using System.Linq;
         using System.Text;
         using System.Threading.Tasks;
 
         """;
 
-    private enum Owner { OpenedInline, OpenedLocal, NewFileStreamLocal, Parameter, FileStreamParameter, Field }
+    private enum Owner { OpenedInline, OpenedLocal, NewFileStreamLocal, Parameter, FileStreamParameter, Field, Property }
 
     private enum Disposal { UsingStatement, UsingDeclaration, TryFinally, None }
 
@@ -35,11 +38,18 @@ public static class ShapeGenerator
 
     private enum Kind { Sync, Async, Iterator }
 
-    private enum After { Nothing, Position, CopyTo, AnotherReader, ReturnIt, StoreIt, Helper, Lambda, ThrowInLoop }
+    private enum After { Nothing, Position, CopyTo, AnotherReader, ReturnIt, StoreIt, Helper, Lambda, ThrowInLoop, PassReader, SeekBackAndReread }
 
-    private enum ReaderLoop { PositionLength, StreamPositionLength, LengthHoisted, BaseStreamAlias, Counted, WhileTrueCatch, DoWhileCounted, DoWhilePositionLength }
+    private enum ReaderLoop
+    {
+        PositionLength, StreamPositionLength, LengthHoisted, BaseStreamAlias, Counted, WhileTrueCatch, DoWhileCounted, DoWhilePositionLength,
+        ForeachRange, BreakAtLength, ReturnMidLoop,
+    }
 
-    private enum ReaderBody { Int32, UInt16, Mixed }
+    /// <summary>What else the loop body does with the reader or its stream, besides the reads.</summary>
+    private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar }
+
+    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes }
 
     private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip }
 
@@ -51,15 +61,16 @@ public static class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             // Cycle the first dimensions so every value appears evenly; draw the rest.
-            var owner = (Owner)(i % 6);
-            var loop = (ReaderLoop)((i / 6) % 8);
+            var owner = (Owner)(i % 7);
+            var loop = (ReaderLoop)((i / 7) % 11);
             var disposal = Pick<Disposal>(random);
             var ctor = Pick<ReaderCtor>(random);
             var kind = random.Next(5) switch { 0 => Kind.Async, 1 => Kind.Iterator, _ => Kind.Sync };
             var after = Pick<After>(random);
             var body = Pick<ReaderBody>(random);
             bool afterOutside = random.Next(3) == 0;
-            shapes.Add(ReaderShape($"R{i}", owner, loop, disposal, ctor, kind, after, body, afterOutside));
+            var inside = random.Next(3) == 0 ? Pick<Inside>(random) : Inside.Nothing;
+            shapes.Add(ReaderShape($"R{i}", owner, loop, disposal, ctor, kind, after, body, afterOutside, inside));
         }
 
         return shapes;
@@ -92,32 +103,36 @@ public static class ShapeGenerator
         return values[random.Next(values.Length)];
     }
 
-    private static Shape ReaderShape(string name, Owner owner, ReaderLoop loop, Disposal disposal, ReaderCtor ctor, Kind kind, After after, ReaderBody body, bool afterOutside)
+    private static Shape ReaderShape(string name, Owner owner, ReaderLoop loop, Disposal disposal, ReaderCtor ctor, Kind kind, After after, ReaderBody body, bool afterOutside, Inside insideLoop)
     {
         if (kind == Kind.Iterator && after == After.ReturnIt)
             after = After.StoreIt;
         if (disposal == Disposal.UsingDeclaration)
             afterOutside = false;
-        if (after is After.ReturnIt or After.StoreIt or After.ThrowInLoop or After.Nothing)
+        if (after is After.ReturnIt or After.StoreIt or After.ThrowInLoop or After.Nothing or After.PassReader or After.SeekBackAndReread)
             afterOutside = false;
         // The loop may read the stream through its own variable only where the method has one.
         if (loop == ReaderLoop.StreamPositionLength && owner == Owner.OpenedInline)
             loop = ReaderLoop.PositionLength;
 
-        string description = $"BinaryReader: {owner}, {loop}, {body}, {disposal}, {ctor}, {kind}, after: {after}{(afterOutside ? " (after the reader's scope)" : string.Empty)}";
+        string description = $"BinaryReader: {owner}, {loop}, {body}, {disposal}, {ctor}, {kind}, in the loop: {insideLoop}, " +
+            $"after: {after}{(afterOutside ? " (after the reader's scope)" : string.Empty)}";
         var code = new StringBuilder();
         code.Append("// ").Append(description).Append('\n');
         code.Append("public class ").Append(name).Append("\n{\n");
         if (owner == Owner.Field)
             code.Append("    Stream _input;\n");
+        if (owner == Owner.Property)
+            code.Append("    Stream Input { get; set; }\n");
         code.Append("    BinaryReader _reader;\n");
-        code.Append("    static int Helper(Stream s) => s.ReadByte();\n\n");
+        code.Append("    static int Helper(Stream s) => s.ReadByte();\n");
+        code.Append("    static long Consume(BinaryReader r) => r.ReadInt16();\n\n");
 
         string parameters = owner switch
         {
             Owner.Parameter => "Stream input, int count",
             Owner.FileStreamParameter => "FileStream input, int count",
-            Owner.Field => "int count",
+            Owner.Field or Owner.Property => "int count",
             _ => "string path, int count",
         };
         string signature = kind switch
@@ -136,6 +151,7 @@ public static class ShapeGenerator
             Owner.OpenedInline => "File.OpenRead(path)",
             Owner.OpenedLocal or Owner.NewFileStreamLocal => "stream",
             Owner.Field => "_input",
+            Owner.Property => "Input",
             _ => "input",
         };
         if (owner == Owner.OpenedLocal)
@@ -158,9 +174,31 @@ public static class ShapeGenerator
         {
             ReaderBody.Int32 => "sum = sum * 31 + reader.ReadInt32();",
             ReaderBody.UInt16 => "sum = sum * 31 + reader.ReadUInt16();",
-            _ => "sum = sum * 31 + reader.ReadByte(); sum = sum * 31 + reader.ReadInt16();",
+            ReaderBody.Mixed => "sum = sum * 31 + reader.ReadByte(); sum = sum * 31 + reader.ReadInt16();",
+            ReaderBody.Char => "sum = sum * 31 + reader.ReadChar();",
+            _ => "sum = sum * 31 + reader.ReadBytes(5).Length;",
         };
         var bodyLines = new List<string> { read };
+        switch (insideLoop)
+        {
+            case Inside.PositionRead:
+                bodyLines.Add("sum += reader.BaseStream.Position;");
+                break;
+            case Inside.AliasPositionRead:
+                bodyLines.Add("Stream here = reader.BaseStream;");
+                bodyLines.Add("sum += here.Position;");
+                break;
+            case Inside.HelperOnStream:
+                bodyLines.Add("sum += Helper(reader.BaseStream);");
+                break;
+            case Inside.PassReader:
+                bodyLines.Add("if (sum % 3 == 0) sum += Consume(reader);");
+                break;
+            case Inside.PeekChar:
+                bodyLines.Add("sum += reader.PeekChar();");
+                break;
+        }
+
         if (after == After.ThrowInLoop)
             bodyLines.Add("if (++n == 3) throw new InvalidDataException(\"third value\");");
         if (kind == Kind.Iterator)
@@ -221,6 +259,18 @@ public static class ShapeGenerator
                 loopLines.AddRange(Block(bodyLines));
                 loopLines.Add("while (reader.BaseStream.Position < reader.BaseStream.Length);");
                 break;
+            case ReaderLoop.ForeachRange:
+                loopLines.Add("foreach (int i in Enumerable.Range(0, count))");
+                loopLines.AddRange(Block(bodyLines));
+                break;
+            case ReaderLoop.BreakAtLength:
+                loopLines.Add("while (true)");
+                loopLines.AddRange(Block(new[] { "if (reader.BaseStream.Position == reader.BaseStream.Length) break;" }.Concat(bodyLines)));
+                break;
+            case ReaderLoop.ReturnMidLoop:
+                loopLines.Add("for (int i = 0; i < count; i++)");
+                loopLines.AddRange(Block(bodyLines.Append(kind == Kind.Iterator ? "if (sum % 4 == 1) yield break;" : "if (sum % 4 == 1) return -sum;")));
+                break;
         }
 
         var afterLines = new List<string>();
@@ -252,6 +302,13 @@ public static class ShapeGenerator
             case After.Lambda:
                 afterLines.Add(owner == Owner.OpenedInline ? "Func<long> probe = () => reader.BaseStream.Position;" : "// probe defined before the loop");
                 afterLines.Add("sum += probe() * 1000;");
+                break;
+            case After.PassReader:
+                afterLines.Add("sum += Consume(reader) * 1000;");
+                break;
+            case After.SeekBackAndReread:
+                afterLines.Add("reader.BaseStream.Seek(0, SeekOrigin.Begin);");
+                afterLines.Add("sum += reader.ReadInt32() * 1000L;");
                 break;
         }
 
