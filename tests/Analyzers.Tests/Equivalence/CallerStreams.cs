@@ -25,6 +25,9 @@ public enum StreamKind
 
     /// <summary>A stream that cannot seek and whose reads return 1 to 7 bytes (a socket, a pipe).</summary>
     NonSeekableShortReads,
+
+    /// <summary>A seekable stream whose every read returns a single byte.</summary>
+    OneByteReads,
 }
 
 /// <summary>
@@ -72,6 +75,7 @@ public sealed class CallerData : IDisposable
             StreamKind.NonSeekable => new ChunkedStream(bytes, canSeek: false, maxChunk: int.MaxValue, seed: size),
             StreamKind.ShortReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 7, seed: size),
             StreamKind.NonSeekableShortReads => new ChunkedStream(bytes, canSeek: false, maxChunk: 7, seed: size),
+            StreamKind.OneByteReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 1, seed: size),
             _ => throw new ArgumentOutOfRangeException(nameof(kind)),
         };
     }

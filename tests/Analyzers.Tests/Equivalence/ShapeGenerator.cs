@@ -15,7 +15,7 @@ public sealed record Shape(string Name, string Description, string Code);
 /// (using statement or declaration, try/finally, none; leaveOpen) x what else sees the stream (a BaseStream alias
 /// before the loop or inside it, a read of its position, the reader or stream handed to another method, <c>CopyTo</c>
 /// or another reader after the loop, a seek back and a second read, the reader returned or stored, a lambda capture)
-/// x what is read (values that fit or end mid-value, chars, byte blocks) x method kind (plain, async, iterator).
+/// x what is read (values that fit or end mid-value, chars, strings, byte blocks) x method kind (plain, async, iterator).
 /// Each shape is one class, so many fit in one compilation; the draw is seeded and so the same in every run.
 /// </summary>
 public static class ShapeGenerator
@@ -49,7 +49,7 @@ public static class ShapeGenerator
     /// <summary>What else the loop body does with the reader or its stream, besides the reads.</summary>
     private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar }
 
-    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes }
+    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String }
 
     private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip }
 
@@ -176,7 +176,8 @@ public static class ShapeGenerator
             ReaderBody.UInt16 => "sum = sum * 31 + reader.ReadUInt16();",
             ReaderBody.Mixed => "sum = sum * 31 + reader.ReadByte(); sum = sum * 31 + reader.ReadInt16();",
             ReaderBody.Char => "sum = sum * 31 + reader.ReadChar();",
-            _ => "sum = sum * 31 + reader.ReadBytes(5).Length;",
+            ReaderBody.Bytes => "sum = sum * 31 + reader.ReadBytes(5).Length;",
+            _ => "foreach (char c in reader.ReadString()) sum = sum * 31 + c;",
         };
         var bodyLines = new List<string> { read };
         switch (insideLoop)
