@@ -35,7 +35,7 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
 
     [Fact]
     public Task BinaryReaderLoops_BehaveTheSameAfterEveryFix()
-        => CheckAsync("BinaryReader loops", ShapeGenerator.ReaderShapes(2640, seed: 1002), TestTarget.Net80);
+        => CheckAsync("BinaryReader loops", ShapeGenerator.ReaderShapes(2970, seed: 1002), TestTarget.Net80);
 
     [Fact]
     public Task ReadAndSkipLoops_BehaveTheSameAfterEveryFix()
@@ -45,7 +45,7 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
     /// runtime's netstandard2.0 build.</summary>
     [Fact]
     public Task BinaryReaderLoops_OnNetStandard_BehaveTheSameAfterEveryFix()
-        => CheckAsync("BinaryReader loops on netstandard2.0", ShapeGenerator.ReaderShapes(616, seed: 2002), TestTarget.NetStandard20);
+        => CheckAsync("BinaryReader loops on netstandard2.0", ShapeGenerator.ReaderShapes(693, seed: 2002), TestTarget.NetStandard20);
 
     [Fact]
     public Task ReadAndSkipLoops_OnNetStandard_BehaveTheSameAfterEveryFix()

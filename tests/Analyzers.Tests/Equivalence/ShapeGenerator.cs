@@ -11,11 +11,13 @@ public sealed record Shape(string Name, string Description, string Code);
 /// <summary>
 /// Generates the stream-reading methods the fixes of SL1001, SL1002 and SL1006 meet in real parsers, as every
 /// combination drawn from: loop shape (for, while, do, foreach over a range; ending on a condition, a break, a return
-/// or an exception mid-loop) x who owns the stream (opened in the method, a parameter, a field, a property) x disposal
+/// or an exception mid-loop) x who owns the stream (opened in the method, directly, through a helper or under a
+/// BufferedStream; a parameter, a field, a property) x disposal
 /// (using statement or declaration, try/finally, none; leaveOpen) x what else sees the stream (a BaseStream alias
-/// before the loop or inside it, a read of its position, the reader or stream handed to another method, <c>CopyTo</c>
+/// before the loop or inside it, a read of its position, the stream read directly or by a second reader in the loop,
+/// the reader or stream handed to another method, <c>CopyTo</c>
 /// or another reader after the loop, a seek back and a second read, the reader returned or stored, a lambda capture)
-/// x what is read (values that fit or end mid-value, chars, strings, byte blocks) x method kind (plain, async, iterator).
+/// x what is read (values that fit or end mid-value, chars, strings, byte blocks) x method kind (plain, async, iterator, a local function capturing the parameters).
 /// Each shape is one class, so many fit in one compilation; the draw is seeded and so the same in every run.
 /// </summary>
 public static class ShapeGenerator
@@ -30,13 +32,13 @@ public static class ShapeGenerator
 
         """;
 
-    private enum Owner { OpenedInline, OpenedLocal, NewFileStreamLocal, Parameter, FileStreamParameter, Field, Property }
+    private enum Owner { OpenedInline, OpenedLocal, NewFileStreamLocal, Parameter, FileStreamParameter, Field, Property, BufferedLocal, OpenedByHelper }
 
     private enum Disposal { UsingStatement, UsingDeclaration, TryFinally, None }
 
     private enum ReaderCtor { Plain, LeaveOpenTrue, LeaveOpenFalse }
 
-    private enum Kind { Sync, Async, Iterator }
+    private enum Kind { Sync, Async, Iterator, LocalFunction }
 
     private enum After { Nothing, Position, CopyTo, AnotherReader, ReturnIt, StoreIt, Helper, Lambda, ThrowInLoop, PassReader, SeekBackAndReread }
 
@@ -47,7 +49,7 @@ public static class ShapeGenerator
     }
 
     /// <summary>What else the loop body does with the reader or its stream, besides the reads.</summary>
-    private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar }
+    private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar, StreamReadByte, OtherReader }
 
     private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String }
 
@@ -61,11 +63,11 @@ public static class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             // Cycle the first dimensions so every value appears evenly; draw the rest.
-            var owner = (Owner)(i % 7);
-            var loop = (ReaderLoop)((i / 7) % 11);
+            var owner = (Owner)(i % 9);
+            var loop = (ReaderLoop)((i / 9) % 11);
             var disposal = Pick<Disposal>(random);
             var ctor = Pick<ReaderCtor>(random);
-            var kind = random.Next(5) switch { 0 => Kind.Async, 1 => Kind.Iterator, _ => Kind.Sync };
+            var kind = random.Next(6) switch { 0 => Kind.Async, 1 => Kind.Iterator, 2 => Kind.LocalFunction, _ => Kind.Sync };
             var after = Pick<After>(random);
             var body = Pick<ReaderBody>(random);
             bool afterOutside = random.Next(3) == 0;
@@ -126,7 +128,8 @@ public static class ShapeGenerator
             code.Append("    Stream Input { get; set; }\n");
         code.Append("    BinaryReader _reader;\n");
         code.Append("    static int Helper(Stream s) => s.ReadByte();\n");
-        code.Append("    static long Consume(BinaryReader r) => r.ReadInt16();\n\n");
+        code.Append("    static long Consume(BinaryReader r) => r.ReadInt16();\n");
+        code.Append("    static Stream Open(string p) => File.OpenRead(p);\n\n");
 
         string parameters = owner switch
         {
@@ -149,7 +152,7 @@ public static class ShapeGenerator
         string streamSource = owner switch
         {
             Owner.OpenedInline => "File.OpenRead(path)",
-            Owner.OpenedLocal or Owner.NewFileStreamLocal => "stream",
+            Owner.OpenedLocal or Owner.NewFileStreamLocal or Owner.BufferedLocal or Owner.OpenedByHelper => "stream",
             Owner.Field => "_input",
             Owner.Property => "Input",
             _ => "input",
@@ -158,6 +161,10 @@ public static class ShapeGenerator
             lines.Add("var stream = File.OpenRead(path);");
         if (owner == Owner.NewFileStreamLocal)
             lines.Add("var stream = new FileStream(path, FileMode.Open, FileAccess.Read);");
+        if (owner == Owner.BufferedLocal)
+            lines.Add("var stream = new BufferedStream(File.OpenRead(path), 16);");
+        if (owner == Owner.OpenedByHelper)
+            lines.Add("Stream stream = Open(path);");
         string streamExpression = owner == Owner.OpenedInline ? "reader.BaseStream" : streamSource;
 
         string creation = ctor switch
@@ -198,6 +205,12 @@ public static class ShapeGenerator
             case Inside.PeekChar:
                 bodyLines.Add("sum += reader.PeekChar();");
                 break;
+            case Inside.StreamReadByte:
+                bodyLines.Add($"sum += {streamExpression}.ReadByte();");
+                break;
+            case Inside.OtherReader:
+                bodyLines.Add("sum += other.ReadByte();");
+                break;
         }
 
         if (after == After.ThrowInLoop)
@@ -208,6 +221,8 @@ public static class ShapeGenerator
             bodyLines.Add("if (sum % 5 == 0) await Task.Yield();");
 
         var loopLines = new List<string>();
+        if (insideLoop == Inside.OtherReader)
+            loopLines.Add($"var other = new BinaryReader({streamExpression}, Encoding.UTF8, true);");
         switch (loop)
         {
             case ReaderLoop.PositionLength:
@@ -342,9 +357,17 @@ public static class ShapeGenerator
 
         if (afterOutside)
             lines.AddRange(afterLines);
-        if (owner is Owner.OpenedLocal or Owner.NewFileStreamLocal && disposal != Disposal.None && after != After.ReturnIt)
+        if (owner is Owner.OpenedLocal or Owner.NewFileStreamLocal or Owner.BufferedLocal or Owner.OpenedByHelper && disposal != Disposal.None && after != After.ReturnIt)
             lines.Add("stream.Dispose();");
         lines.Add(kind == Kind.Iterator ? "yield return sum;" : "return sum;");
+        if (kind == Kind.LocalFunction)
+        {
+            // The same body in a local function that captures the parameters.
+            List<string> outer = lines;
+            lines = new List<string> { "object Body()" };
+            lines.AddRange(Block(outer));
+            lines.Add("return Body();");
+        }
 
         foreach (string line in lines)
             code.Append("        ").Append(line).Append('\n');

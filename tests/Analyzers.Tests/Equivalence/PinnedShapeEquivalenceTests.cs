@@ -7,18 +7,19 @@ using Xunit.Abstractions;
 namespace Streamline.Analyzers.Tests.Equivalence;
 
 /// <summary>
-/// The four shapes whose SL1002 fix was found to change what the program does (issue 12): each must get no fix, or a
-/// fix after which every caller sees the same results and the same stream.
+/// Shapes whose SL1002 fix was found to change what the program does: the four of issue 12, then the generated shapes
+/// of <see cref="GeneratedShapeEquivalenceTests"/> that differed, each cut down by hand to what makes it differ. Each
+/// must get no fix, or a fix after which every caller sees the same results and the same stream.
 /// </summary>
 [Trait("Rule", "SL1002")]
 [Trait("Rule", "SL1006")]
-public class IssueShapeEquivalenceTests : IClassFixture<IssueShapeEquivalenceTests.Data>
+public class PinnedShapeEquivalenceTests : IClassFixture<PinnedShapeEquivalenceTests.Data>
 {
     private static readonly int[] s_sizes = { 40_000, 7, 402 };
     private readonly Data _data;
     private readonly ITestOutputHelper _output;
 
-    public IssueShapeEquivalenceTests(Data data, ITestOutputHelper output)
+    public PinnedShapeEquivalenceTests(Data data, ITestOutputHelper output)
     {
         _data = data;
         _output = output;
@@ -89,6 +90,84 @@ public class IssueShapeEquivalenceTests : IClassFixture<IssueShapeEquivalenceTes
                     var sink = new MemoryStream();
                     reader.BaseStream.CopyTo(sink);
                     return sum * 100_000 + sink.Length;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Found_StreamCapturedByALambdaBeforeTheReader()
+        => CheckAsync("the stream captured by a lambda before the reader, called after the loop", """
+            public class Found1
+            {
+                public long Run(string path, int count)
+                {
+                    var stream = new FileStream(path, FileMode.Open, FileAccess.Read);
+                    Func<long> probe = () => stream.Position;
+                    long sum = 0;
+                    using (var reader = new BinaryReader(stream))
+                    {
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadInt16();
+                        sum += probe() * 1000;
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Found_IteratorOverAStreamParameter()
+        => CheckAsync("an iterator reading a Stream parameter: the caller looks at its stream between items", """
+            public class Found2
+            {
+                public IEnumerable<long> Run(Stream input, int count)
+                {
+                    using (var reader = new BinaryReader(input, Encoding.UTF8, false))
+                    {
+                        for (int i = 0; i < count; i++)
+                            yield return reader.ReadInt32();
+                    }
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Found_ReaderStoredInAField()
+        => CheckAsync("the reader stored in a field, read by the caller after the method disposed it", """
+            public class Found3
+            {
+                BinaryReader _reader;
+
+                public long Run(Stream input, int count)
+                {
+                    long sum = 0;
+                    using var reader = new BinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                    for (int i = 0; i < count; i++)
+                        sum += reader.ReadInt32();
+                    _reader = reader;
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Found_SecondReaderOverTheBaseStreamInTheLoop()
+        => CheckAsync("a second reader over reader.BaseStream, both read in the loop", """
+            public class Found4
+            {
+                public long Run(string path, int count)
+                {
+                    long sum = 0;
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    var other = new BinaryReader(reader.BaseStream);
+                    for (int i = 0; i < count; i++)
+                    {
+                        sum = sum * 31 + reader.ReadInt16();
+                        sum = sum * 31 + other.ReadByte();
+                    }
+
+                    return sum;
                 }
             }
             """);
