@@ -8,10 +8,10 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// <summary>The kinds of stream a caller hands to the code under test.</summary>
 public enum StreamKind
 {
-    /// <summary>A <see cref="FileStream"/> over a temporary file (<c>File.OpenRead</c>).</summary>
+    /// <summary>A <see cref="FileStream"/> opened for reading and writing over a fresh copy of the data file.</summary>
     File,
 
-    /// <summary>A <see cref="MemoryStream"/> over the bytes.</summary>
+    /// <summary>An expandable <see cref="MemoryStream"/> holding a copy of the bytes.</summary>
     Memory,
 
     /// <summary>A decompressing <see cref="GZipStream"/> over the gzipped bytes: cannot seek, reads in its own chunks.</summary>
@@ -33,12 +33,14 @@ public enum StreamKind
 /// <summary>
 /// The data and the streams of one equivalence run: each data set is held once as bytes, as gzipped bytes and as a
 /// temporary file, and <see cref="Open"/> makes a fresh stream of any kind over it, the same for the original and the
-/// fixed program.
+/// fixed program. File and memory streams can be written (over copies), so code that writes or resizes the stream
+/// it reads shows what it did.
 /// </summary>
 public sealed class CallerData : IDisposable
 {
     private readonly string _directory;
     private readonly Dictionary<int, (byte[] Bytes, byte[] Gzipped, string Path)> _sets = new();
+    private int _copies;
 
     /// <param name="sizes">The data sizes; each set holds pseudo-random bytes derived from its size.</param>
     public CallerData(IEnumerable<int> sizes)
@@ -61,16 +63,37 @@ public sealed class CallerData : IDisposable
 
     public byte[] Bytes(int size) => _sets[size].Bytes;
 
+    /// <summary>The shared data file of <paramref name="size"/> bytes, for code that only reads it.</summary>
     public string PathOf(int size) => _sets[size].Path;
+
+    /// <summary>A fresh copy of the data file that the caller deletes (<see cref="DeleteCopy"/>), for code that may write it.</summary>
+    public string CopyOf(int size)
+    {
+        string copy = Path.Combine(_directory, $"copy{System.Threading.Interlocked.Increment(ref _copies)}.bin");
+        System.IO.File.Copy(_sets[size].Path, copy);
+        return copy;
+    }
+
+    public static void DeleteCopy(string copy)
+    {
+        try
+        {
+            System.IO.File.Delete(copy);
+        }
+        catch (IOException)
+        {
+            // Still open (leaked by the code under test): Dispose removes the directory, or the OS does.
+        }
+    }
 
     /// <summary>A fresh stream of <paramref name="kind"/> over the data of <paramref name="size"/> bytes, at position 0.</summary>
     public Stream Open(StreamKind kind, int size)
     {
-        (byte[] bytes, byte[] gzipped, string path) = _sets[size];
+        (byte[] bytes, byte[] gzipped, _) = _sets[size];
         return kind switch
         {
-            StreamKind.File => System.IO.File.OpenRead(path),
-            StreamKind.Memory => new MemoryStream(bytes),
+            StreamKind.File => new FileStream(CopyOf(size), FileMode.Open, FileAccess.ReadWrite, FileShare.Read, 4096, FileOptions.DeleteOnClose),
+            StreamKind.Memory => Expandable(bytes),
             StreamKind.GZip => new GZipStream(new MemoryStream(gzipped), CompressionMode.Decompress),
             StreamKind.NonSeekable => new ChunkedStream(bytes, canSeek: false, maxChunk: int.MaxValue, seed: size),
             StreamKind.ShortReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 7, seed: size),
@@ -78,6 +101,14 @@ public sealed class CallerData : IDisposable
             StreamKind.OneByteReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 1, seed: size),
             _ => throw new ArgumentOutOfRangeException(nameof(kind)),
         };
+    }
+
+    private static MemoryStream Expandable(byte[] bytes)
+    {
+        var stream = new MemoryStream();
+        stream.Write(bytes, 0, bytes.Length);
+        stream.Position = 0;
+        return stream;
     }
 
     /// <summary>Bytes that vary and include every byte value, so sums, lengths and prefixes differ between positions.</summary>

@@ -91,7 +91,8 @@ public sealed class LoadedProgram : IDisposable
 /// result or exception (type and <see cref="ArgumentException.ParamName"/>, never the message), anything returned or
 /// stored that reads the stream, and the caller's stream afterwards (open or not, its position when it can seek, the
 /// next byte and every remaining byte, or <see cref="Stream.CopyTo(Stream)"/> of the rest). Arguments are made from
-/// the parameter types: a <see cref="string"/> is the data file's path, a <see cref="Stream"/> (and every null
+/// the parameter types: a <see cref="string"/> is the data file's path (a <c>scratchPath</c> is a fresh copy the method
+/// may write, whose bytes afterwards are part of what the caller sees), a <see cref="Stream"/> (and every null
 /// <see cref="Stream"/> field of the instance) is the caller's stream, an <see cref="int"/> is the count or the skip.
 /// </summary>
 public static class ProgramRunner
@@ -125,6 +126,7 @@ public static class ProgramRunner
     public static string Observe(Type type, MethodInfo method, Scenario scenario, CallerData data)
     {
         var log = new StringBuilder();
+        var scratch = new List<string>();
         Stream? caller = null;
         bool usesStream = method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType))
             || StreamFields(type).Any();
@@ -153,7 +155,7 @@ public static class ProgramRunner
                     field.SetValue(instance, caller);
             }
 
-            object?[] arguments = method.GetParameters().Select(p => Argument(p, scenario, data, caller)).ToArray();
+            object?[] arguments = method.GetParameters().Select(p => Argument(p, scenario, data, caller, scratch)).ToArray();
             object? result;
             try
             {
@@ -179,12 +181,16 @@ public static class ProgramRunner
             }
 
             if (caller is not null)
-                log.Append("caller's stream: ").Append(DescribeStream(caller, scenario.Observer));
+                log.Append("caller's stream: ").Append(DescribeStream(caller, scenario.Observer)).Append('\n');
+            foreach (string copy in scratch)
+                log.Append("scratch file afterwards: ").Append(Try(() => Digest(File.ReadAllBytes(copy)))).Append('\n');
             return log.ToString();
         }
         finally
         {
             caller?.Dispose();
+            foreach (string copy in scratch)
+                CallerData.DeleteCopy(copy);
         }
     }
 
@@ -192,11 +198,17 @@ public static class ProgramRunner
         => type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic)
             .Where(f => f.FieldType == typeof(Stream) && !f.IsLiteral && !f.IsInitOnly);
 
-    private static object? Argument(ParameterInfo parameter, Scenario scenario, CallerData data, Stream? caller)
+    private static object? Argument(ParameterInfo parameter, Scenario scenario, CallerData data, Stream? caller, List<string> scratch)
     {
         Type p = parameter.ParameterType;
         if (typeof(Stream).IsAssignableFrom(p))
             return caller;
+        if (p == typeof(string) && parameter.Name == "scratchPath")
+        {
+            scratch.Add(data.CopyOf(scenario.Size));
+            return scratch[^1];
+        }
+
         if (p == typeof(string))
             return data.PathOf(scenario.Size);
         if (p == typeof(string[]))
@@ -335,6 +347,7 @@ public static class ProgramRunner
     {
         var log = new StringBuilder();
         log.Append("open=").Append(stream.CanRead).Append(" canSeek=").Append(stream.CanSeek);
+        log.Append(" length=").Append(Try(() => stream.Length));
         log.Append(" position=").Append(Try(() => stream.Position));
         switch (observer)
         {
@@ -380,6 +393,18 @@ public static class ProgramRunner
         }
 
         log.Append(" position after=").Append(Try(() => stream.Position));
+        if (stream.CanSeek)
+        {
+            // Everything it holds now, written bytes included.
+            log.Append(" all=").Append(Try(() =>
+            {
+                stream.Position = 0;
+                var all = new MemoryStream();
+                stream.CopyTo(all);
+                return Digest(all.ToArray());
+            }));
+        }
+
         return log.ToString();
     }
 
