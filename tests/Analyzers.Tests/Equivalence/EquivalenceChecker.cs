@@ -73,7 +73,6 @@ public static class EquivalenceChecker
         string source = ShapeGenerator.Usings + string.Join("\n", shapes.Select(s => s.Code));
         FixAllResult fixAll = await FixAllApplier.ApplyAsync(source, target, preferredKeys, cancellationToken).ConfigureAwait(false);
 
-        Dictionary<string, SyntaxTree> byName = new();
         SyntaxNode originalRoot = CSharpSyntaxTree.ParseText(source).GetRoot(cancellationToken);
         foreach (Shape shape in shapes)
         {
@@ -90,6 +89,12 @@ public static class EquivalenceChecker
         Dictionary<string, string> fixedClasses = Classes(CSharpSyntaxTree.ParseText(fixAll.Text).GetRoot(cancellationToken));
         List<Shape> changed = shapes.Where(s => fixedClasses.GetValueOrDefault(s.Name) != originalClasses[s.Name]).ToList();
         result.ShapesFixed = changed.Count;
+        foreach (Shape shape in changed.Where(s => s.MustNotChange))
+        {
+            result.Failures.Add($"[{target}] SHAPE {shape.Description}\n  a fix was applied where none may be: the loop writes, resizes or hands on the stream\n"
+                + "--- original\n" + shape.Code + "--- fixed\n" + fixedClasses.GetValueOrDefault(shape.Name) + "\n");
+        }
+
         foreach (Shape shape in changed)
         {
             foreach (string id in fixAll.Diagnostics
@@ -115,41 +120,46 @@ public static class EquivalenceChecker
 
         result.FixTime = clock.Elapsed;
         clock.Restart();
+        string label = preferredKeys is null ? $"[{target}] " : $"[{target}, preferring {string.Join("/", preferredKeys)}] ";
         for (int i = 0; i < changed.Count; i++)
         {
             Shape shape = changed[i];
-            Type originalType = original.Assembly.GetType(shape.Name)!;
             Type fixedType = fixedProgram.Assembly.GetType(shape.Name)
                 ?? throw new InvalidOperationException($"the fixed program lost {shape.Name}");
-            foreach (MethodInfo method in Methods(originalType))
-            {
-                MethodInfo? fixedMethod = Methods(fixedType).FirstOrDefault(m => m.ToString() == method.ToString());
-                if (fixedMethod is null)
-                {
-                    result.Failures.Add($"{shape.Description}: the fixed program lost {method}");
-                    continue;
-                }
-
-                IReadOnlyList<StreamKind>? kinds = ProgramRunner.KindsFor(originalType, method);
-                if (kinds is null)
-                    continue;
-                foreach (Scenario scenario in scenarios(kinds, i))
-                {
-                    result.Runs++;
-                    string before = ProgramRunner.Observe(originalType, method, scenario, data);
-                    string after = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
-                    if (before != after)
-                    {
-                        string fix = preferredKeys is null ? string.Empty : ", preferring " + string.Join("/", preferredKeys);
-                        result.Failures.Add($"[{target}{fix}] " + Report(shape, method, scenario, before, after, fixedClasses.GetValueOrDefault(shape.Name)));
-                        break; // one difference per method is enough to act on
-                    }
-                }
-            }
+            int index = i;
+            result.Runs += CompareTypes(
+                original.Assembly.GetType(shape.Name)!, fixedType, kinds => scenarios(kinds, index), data, result.Failures,
+                (method, scenario, before, after) => label + Report(shape, method, scenario, before, after, fixedClasses.GetValueOrDefault(shape.Name)));
         }
 
         result.RunTime = clock.Elapsed;
         return result;
+    }
+
+    /// <summary>
+    /// Calls every method of the (unfixed) shapes twice in each scenario and returns every difference: a check of the
+    /// harness itself, since a program that does not behave the same twice cannot be compared with its fix.
+    /// </summary>
+    public static (List<string> Failures, int Runs) CompareWithItself(
+        IReadOnlyList<Shape> shapes,
+        CallerData data,
+        Func<IReadOnlyList<StreamKind>, int, IEnumerable<Scenario>> scenarios)
+    {
+        var failures = new List<string>();
+        int runs = 0;
+        string source = ShapeGenerator.Usings + string.Join("\n", shapes.Select(s => s.Code));
+        using LoadedProgram program = LoadedProgram.Compile(source, out string errors)
+            ?? throw new InvalidOperationException("the shapes do not compile (a generator defect):\n" + errors + "\n" + source);
+        for (int i = 0; i < shapes.Count; i++)
+        {
+            Shape shape = shapes[i];
+            Type type = program.Assembly.GetType(shape.Name)!;
+            int index = i;
+            runs += CompareTypes(type, type, kinds => scenarios(kinds, index), data, failures,
+                (method, scenario, first, second) => "not the same twice: " + Report(shape, method, scenario, first, second, shape.Code));
+        }
+
+        return (failures, runs);
     }
 
     /// <summary>
@@ -183,33 +193,54 @@ public static class EquivalenceChecker
                 continue;
             }
 
-            foreach (MethodInfo method in Methods(originalType))
-            {
-                MethodInfo? fixedMethod = Methods(fixedType).FirstOrDefault(m => m.ToString() == method.ToString());
-                IReadOnlyList<StreamKind>? kinds = ProgramRunner.KindsFor(originalType, method);
-                if (kinds is null)
-                    continue;
-                if (fixedMethod is null)
-                {
-                    failures.Add($"{label}: the fixed program lost {method}");
-                    continue;
-                }
+            var shape = new Shape(originalType.Name, label, before);
+            runs += CompareTypes(originalType, fixedType, scenarios, data, failures,
+                (method, scenario, observedBefore, observedAfter) => Report(shape, method, scenario, observedBefore, observedAfter, after));
+        }
 
-                foreach (Scenario scenario in scenarios(kinds))
+        return (failures, runs);
+    }
+
+    /// <summary>
+    /// Calls each callable method of <paramref name="originalType"/> and its namesake in <paramref name="fixedType"/> in
+    /// every scenario, adding a report of the first difference per method to <paramref name="failures"/>; returns the
+    /// number of scenarios run.
+    /// </summary>
+    private static int CompareTypes(
+        Type originalType,
+        Type fixedType,
+        Func<IReadOnlyList<StreamKind>, IEnumerable<Scenario>> scenarios,
+        CallerData data,
+        List<string> failures,
+        Func<MethodInfo, Scenario, string, string, string> report)
+    {
+        int runs = 0;
+        foreach (MethodInfo method in Methods(originalType))
+        {
+            IReadOnlyList<StreamKind>? kinds = ProgramRunner.KindsFor(originalType, method);
+            if (kinds is null)
+                continue;
+            MethodInfo? fixedMethod = Methods(fixedType).FirstOrDefault(m => m.ToString() == method.ToString());
+            if (fixedMethod is null)
+            {
+                failures.Add($"{originalType.Name}: the fixed program lost {method}");
+                continue;
+            }
+
+            foreach (Scenario scenario in scenarios(kinds))
+            {
+                runs++;
+                string before = ProgramRunner.Observe(originalType, method, scenario, data);
+                string after = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
+                if (before != after)
                 {
-                    runs++;
-                    string observedBefore = ProgramRunner.Observe(originalType, method, scenario, data);
-                    string observedAfter = ProgramRunner.Observe(fixedType, fixedMethod, scenario, data);
-                    if (observedBefore != observedAfter)
-                    {
-                        failures.Add(Report(new Shape(originalType.Name, label, before), method, scenario, observedBefore, observedAfter, after));
-                        break;
-                    }
+                    failures.Add(report(method, scenario, before, after));
+                    break; // one difference per method is enough to act on
                 }
             }
         }
 
-        return (failures, runs);
+        return runs;
     }
 
     /// <summary>The methods a caller can call: declared, not compiler-generated, not property accessors.</summary>

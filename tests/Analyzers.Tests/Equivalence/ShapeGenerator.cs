@@ -6,7 +6,11 @@ using System.Text;
 namespace Streamline.Analyzers.Tests.Equivalence;
 
 /// <summary>A generated method shape: a class <see cref="Name"/> with one method <c>Run</c>, and the choices that made it.</summary>
-public sealed record Shape(string Name, string Description, string Code);
+public sealed record Shape(string Name, string Description, string Code)
+{
+    /// <summary>No fix may be offered here at all (the shape writes, resizes or hands on the stream in the loop).</summary>
+    public bool MustNotChange { get; init; }
+}
 
 /// <summary>
 /// Generates the stream-reading methods the fixes of SL1001, SL1002 and SL1006 meet in real parsers, as every
@@ -20,7 +24,7 @@ public sealed record Shape(string Name, string Description, string Code);
 /// x what is read (values that fit or end mid-value, chars, strings, byte blocks) x method kind (plain, async, iterator, a local function capturing the parameters).
 /// Each shape is one class, so many fit in one compilation; the draw is seeded and so the same in every run.
 /// </summary>
-public static class ShapeGenerator
+public static partial class ShapeGenerator
 {
     public static readonly string Usings = """
         using System;
