@@ -28,6 +28,10 @@ public enum StreamKind
 
     /// <summary>A seekable stream whose every read returns a single byte.</summary>
     OneByteReads,
+
+    /// <summary>A seekable stream that throws <see cref="IOException"/> on any read at or past the middle of the data
+    /// (a failing disk or a dropped connection), after returning the bytes before it.</summary>
+    FailsMidway,
 }
 
 /// <summary>
@@ -99,6 +103,7 @@ public sealed class CallerData : IDisposable
             StreamKind.ShortReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 7, seed: size),
             StreamKind.NonSeekableShortReads => new ChunkedStream(bytes, canSeek: false, maxChunk: 7, seed: size),
             StreamKind.OneByteReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 1, seed: size),
+            StreamKind.FailsMidway => new ChunkedStream(bytes, canSeek: true, maxChunk: int.MaxValue, seed: size, failAt: size / 2),
             _ => throw new ArgumentOutOfRangeException(nameof(kind)),
         };
     }
@@ -141,22 +146,25 @@ public sealed class CallerData : IDisposable
 /// <summary>
 /// A read-only stream over bytes, seekable or not, whose reads return between 1 and <c>maxChunk</c> bytes (chosen by
 /// a seeded generator, so the original and the fixed program see the same sizes for the same calls). Positions behave
-/// as on <see cref="MemoryStream"/>: any non-negative position, reads past the end return 0.
+/// as on <see cref="MemoryStream"/>: any non-negative position, reads past the end return 0. With a <c>failAt</c>, a
+/// read returns the bytes before that offset, and a read that starts at or past it throws <see cref="IOException"/>.
 /// </summary>
 public sealed class ChunkedStream : Stream
 {
     private readonly byte[] _data;
     private readonly bool _canSeek;
     private readonly int _maxChunk;
+    private readonly long _failAt;
     private uint _state;
     private long _position;
     private bool _closed;
 
-    public ChunkedStream(byte[] data, bool canSeek, int maxChunk, int seed)
+    public ChunkedStream(byte[] data, bool canSeek, int maxChunk, int seed, long failAt = -1)
     {
         _data = data;
         _canSeek = canSeek;
         _maxChunk = maxChunk;
+        _failAt = failAt;
         _state = (uint)seed * 2654435761u;
     }
 
@@ -207,7 +215,10 @@ public sealed class ChunkedStream : Stream
             chunk = 1 + (int)((_state >> 8) % (uint)_maxChunk);
         }
 
-        long remaining = Math.Max(0, _data.Length - _position);
+        if (_failAt >= 0 && _position >= _failAt && count > 0)
+            throw new IOException("The device failed.");
+        long end = _failAt >= 0 ? Math.Min(_failAt, _data.Length) : _data.Length;
+        long remaining = Math.Max(0, end - _position);
         int n = (int)Math.Min(Math.Min(chunk, count), remaining);
         if (n > 0)
             Buffer.BlockCopy(_data, (int)_position, buffer, offset, n);
