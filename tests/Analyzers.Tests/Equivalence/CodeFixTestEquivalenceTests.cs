@@ -50,6 +50,8 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
             _output.WriteLine(label);
         Assert.True(pairs.Count(p => p.Label.StartsWith("SL1001", StringComparison.Ordinal)) >= 4, "SL1001's code-fix tests were not found");
         Assert.True(pairs.Count(p => p.Label.StartsWith("SL1002", StringComparison.Ordinal)) >= 4, "SL1002's code-fix tests were not found");
+        if (FixAllApplier.PresentRuleIds.Contains("SL1006"))
+            Assert.True(pairs.Any(p => p.Label.StartsWith("SL1006", StringComparison.Ordinal)), "SL1006's code-fix tests were not found");
     }
 
     [Theory]
