@@ -39,14 +39,14 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
     }
 
     public static IEnumerable<object[]> Pairs()
-        => CollectPairs().Select(p => new object[] { p.Label, p.Before, p.After });
+        => CollectPairs().Select(p => new object[] { p.Label, p.Before, p.After, p.Executable });
 
     [Fact]
     public void ThePairsAreFound()
     {
         // A guard on the collection itself: the SL1001 and SL1002 tests hold at least this many fixes that change code.
-        List<(string Label, string Before, string After)> pairs = CollectPairs();
-        foreach ((string label, _, _) in pairs)
+        List<(string Label, string Before, string After, bool Executable)> pairs = CollectPairs();
+        foreach ((string label, _, _, _) in pairs)
             _output.WriteLine(label);
         Assert.True(pairs.Count(p => p.Label.StartsWith("SL1001", StringComparison.Ordinal)) >= 4, "SL1001's code-fix tests were not found");
         Assert.True(pairs.Count(p => p.Label.StartsWith("SL1002", StringComparison.Ordinal)) >= 4, "SL1002's code-fix tests were not found");
@@ -56,17 +56,17 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
 
     [Theory]
     [MemberData(nameof(Pairs))]
-    public async Task FixedSnippet_BehavesLikeTheOriginal(string label, string before, string after)
+    public async Task FixedSnippet_BehavesLikeTheOriginal(string label, string before, string after, bool executable)
     {
         var failures = new List<string>();
-        (List<string> pairFailures, int runs) = EquivalenceChecker.ComparePair(label + " (the test's expected fix)", before, after, _data.Callers, Scenarios);
+        (List<string> pairFailures, int runs) = EquivalenceChecker.ComparePair(label + " (the test's expected fix)", before, after, _data.Callers, Scenarios, executable);
         failures.AddRange(pairFailures);
 
         // What a user gets from dotnet format: every stream fix, repeatedly, on this snippet.
         FixAllResult formatted = await FixAllApplier.ApplyAsync(before, TestTarget.Net80);
         if (formatted.Text != before && formatted.Text != after)
         {
-            (List<string> formatFailures, int formatRuns) = EquivalenceChecker.ComparePair(label + " (every stream fix applied)", before, formatted.Text, _data.Callers, Scenarios);
+            (List<string> formatFailures, int formatRuns) = EquivalenceChecker.ComparePair(label + " (every stream fix applied)", before, formatted.Text, _data.Callers, Scenarios, executable);
             failures.AddRange(formatFailures);
             runs += formatRuns;
         }
@@ -80,10 +80,13 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
         => EquivalenceChecker.AllScenarios(kinds, s_sizes, new[] { 3, 10, 100_000 }, new[] { 3, 0, 5000 })
             .Concat(EquivalenceChecker.AllScenarios(kinds, s_sizes, new[] { 100_000, 3, 10 }, new[] { 5000, 3, 0 }));
 
-    /// <summary>The before/after pairs of the stream rules' code-fix tests whose after differs from the before.</summary>
-    internal static List<(string Label, string Before, string After)> CollectPairs()
+    /// <summary>
+    /// The before/after pairs of the stream rules' code-fix tests whose after differs from the before, and whether
+    /// they are programs (top-level statements, <c>OutputKind.ConsoleApplication</c>).
+    /// </summary>
+    internal static List<(string Label, string Before, string After, bool Executable)> CollectPairs()
     {
-        var pairs = new List<(string, string, string)>();
+        var pairs = new List<(string, string, string, bool)>();
         string rules = Path.Combine(RuleCatalogTests.RepositoryRoot, "tests", "Analyzers.Tests", "Rules");
         foreach (string file in Directory.GetFiles(rules, "*.cs").OrderBy(f => f, StringComparer.Ordinal))
         {
@@ -106,7 +109,7 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
                     .GroupBy(v => v.Identifier.ValueText)
                     .ToDictionary(g => g.Key, g => g.First().Initializer!.Value);
                 int index = 0;
-                foreach ((ExpressionSyntax beforeExpression, ExpressionSyntax afterExpression) in FindPairs(test))
+                foreach ((ExpressionSyntax beforeExpression, ExpressionSyntax afterExpression, bool executable) in FindPairs(test))
                 {
                     string? before = Evaluate(beforeExpression, constants, locals);
                     string? after = Evaluate(afterExpression, constants, locals);
@@ -115,7 +118,7 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
                     before = s_markup.Replace(before, string.Empty);
                     after = s_markup.Replace(after, string.Empty);
                     if (before != after)
-                        pairs.Add(($"{rule} {test.Identifier.ValueText}{(index++ == 0 ? string.Empty : "#" + index)}", before, after));
+                        pairs.Add(($"{rule} {test.Identifier.ValueText}{(index++ == 0 ? string.Empty : "#" + index)}", before, after, executable));
                 }
             }
         }
@@ -123,25 +126,40 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
         return pairs;
     }
 
-    private static IEnumerable<(ExpressionSyntax Before, ExpressionSyntax After)> FindPairs(MethodDeclarationSyntax test)
+    /// <summary>
+    /// The shapes of a code-fix test: <c>VerifyCodeFixAsync(before, after, ...)</c>;
+    /// <c>new Verify.Test { TestCode = before, FixedCode = after }</c>;
+    /// <c>new Verify.Test { TestState = { OutputKind = ..., Sources = { before } }, FixedState = { Sources = { after } } }</c>.
+    /// </summary>
+    private static IEnumerable<(ExpressionSyntax Before, ExpressionSyntax After, bool Executable)> FindPairs(MethodDeclarationSyntax test)
     {
         foreach (InvocationExpressionSyntax invocation in test.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
             if (invocation.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "VerifyCodeFixAsync" }
                 && invocation.ArgumentList.Arguments.Count >= 2)
             {
-                yield return (invocation.ArgumentList.Arguments[0].Expression, invocation.ArgumentList.Arguments[1].Expression);
+                yield return (invocation.ArgumentList.Arguments[0].Expression, invocation.ArgumentList.Arguments[1].Expression, false);
             }
         }
 
         foreach (InitializerExpressionSyntax initializer in test.DescendantNodes().OfType<InitializerExpressionSyntax>())
         {
-            ExpressionSyntax? before = Assigned(initializer, "TestCode");
-            ExpressionSyntax? after = Assigned(initializer, "FixedCode");
-            if (before is not null && after is not null)
-                yield return (before, after);
+            if (Assigned(initializer, "TestCode") is { } before && Assigned(initializer, "FixedCode") is { } after)
+                yield return (before, after, false);
+
+            if (Assigned(initializer, "TestState") is InitializerExpressionSyntax testState
+                && Assigned(initializer, "FixedState") is InitializerExpressionSyntax fixedState
+                && FirstSource(testState) is { } stateBefore
+                && FirstSource(fixedState) is { } stateAfter)
+            {
+                bool executable = Assigned(testState, "OutputKind") is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConsoleApplication" };
+                yield return (stateBefore, stateAfter, executable);
+            }
         }
     }
+
+    private static ExpressionSyntax? FirstSource(InitializerExpressionSyntax state)
+        => Assigned(state, "Sources") is InitializerExpressionSyntax { Expressions.Count: > 0 } sources ? sources.Expressions[0] : null;
 
     private static ExpressionSyntax? Assigned(InitializerExpressionSyntax initializer, string property)
         => initializer.Expressions.OfType<AssignmentExpressionSyntax>()

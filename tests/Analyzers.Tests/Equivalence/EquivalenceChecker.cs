@@ -166,18 +166,20 @@ public static class EquivalenceChecker
     /// Compiles a before/after pair (a code-fix test's snippets) and calls every method of every class of both in
     /// <paramref name="scenarios"/>, returning each difference (at most one per method) and how many calls were compared.
     /// </summary>
+    /// <param name="executable">The snippets are programs (top-level statements): compile them as such and call their entry point.</param>
     public static (List<string> Failures, int Runs) ComparePair(
         string label,
         string before,
         string after,
         CallerData data,
-        Func<IReadOnlyList<StreamKind>, IEnumerable<Scenario>> scenarios)
+        Func<IReadOnlyList<StreamKind>, IEnumerable<Scenario>> scenarios,
+        bool executable = false)
     {
         var failures = new List<string>();
         int runs = 0;
-        using LoadedProgram original = LoadedProgram.Compile(before, out string originalErrors)
+        using LoadedProgram original = LoadedProgram.Compile(before, out string originalErrors, executable: executable)
             ?? throw new InvalidOperationException($"{label}: the original does not compile on .NET 8:\n{originalErrors}");
-        using LoadedProgram? fixedProgram = LoadedProgram.Compile(after, out string fixedErrors);
+        using LoadedProgram? fixedProgram = LoadedProgram.Compile(after, out string fixedErrors, executable: executable);
         if (fixedProgram is null)
         {
             failures.Add($"{label}: the fixed code does not compile:\n{fixedErrors}\n--- fixed\n{after}");
@@ -243,10 +245,12 @@ public static class EquivalenceChecker
         return runs;
     }
 
-    /// <summary>The methods a caller can call: declared, not compiler-generated, not property accessors.</summary>
+    /// <summary>The methods a caller can call: declared, not compiler-generated (but a program's entry point, also of
+    /// top-level statements), not property accessors.</summary>
     public static IEnumerable<MethodInfo> Methods(Type type)
         => type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
-            .Where(m => !m.IsSpecialName && !m.Name.Contains('<', StringComparison.Ordinal) && !m.IsGenericMethodDefinition)
+            .Where(m => !m.IsSpecialName && !m.IsGenericMethodDefinition
+                && (!m.Name.Contains('<', StringComparison.Ordinal) || m == type.Assembly.EntryPoint))
             .OrderBy(m => m.ToString(), StringComparer.Ordinal);
 
     /// <summary>Every scenario: each stream kind over each size, rotating the observer, the count and the skip.</summary>

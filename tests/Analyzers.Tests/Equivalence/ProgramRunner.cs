@@ -48,13 +48,16 @@ public sealed class LoadedProgram : IDisposable
     /// <summary>
     /// Compiles <paramref name="source"/> for <paramref name="target"/> against that target's build of Streamline.Runtime
     /// and loads it into this process (.NET Framework builds are not loaded: use <see cref="TestTarget.NetStandard20"/>,
-    /// which runs the netstandard2.0 runtime), or returns the errors.
+    /// which runs the netstandard2.0 runtime), or returns the errors. An <paramref name="executable"/> is compiled as a
+    /// console program (top-level statements).
     /// </summary>
-    public static LoadedProgram? Compile(string source, out string errors, TestTarget target = TestTarget.Net80)
+    public static LoadedProgram? Compile(string source, out string errors, TestTarget target = TestTarget.Net80, bool executable = false)
     {
         if (target == TestTarget.Net472)
             throw new ArgumentOutOfRangeException(nameof(target), "a .NET Framework build is not run in process; use NetStandard20");
         Compilation compilation = AnalyzerRunner.CreateCompilation(target, source);
+        if (executable)
+            compilation = compilation.WithOptions(compilation.Options.WithOutputKind(OutputKind.ConsoleApplication));
         using var image = new MemoryStream();
         Microsoft.CodeAnalysis.Emit.EmitResult emitted = compilation.Emit(image);
         if (!emitted.Success)
