@@ -73,7 +73,7 @@ public static partial class ShapeGenerator
         };
         code.Append("    ").Append(signature).Append("\n    {\n");
 
-        var lines = new List<string> { "long sum = 0;", "int k = 0;", "int n = 0;", "byte[] buffer = new byte[2];" };
+        var lines = new List<string> { "long sum = 0;", "int k = 0;", "int n = 0;", "int guard = 0;", "byte[] buffer = new byte[2];" };
         if (kind == Kind.Async)
             lines.Add("await Task.Yield();");
 
@@ -115,6 +115,7 @@ public static partial class ShapeGenerator
             LengthRead.ReadTwo => $"n = {s}.Read(buffer, 0, 2); sum = sum * 31 + n * 1000 + buffer[0];",
             _ => "sum = sum * 31 + reader.ReadUInt16();",
         });
+        body.Add(RunawayGuard);
         string? changeLine = change switch
         {
             Change.Append => $"long p = {s}.Position; {s}.Seek(0, SeekOrigin.End); {s}.WriteByte(7); {s}.Position = p;",

@@ -53,9 +53,9 @@ public static partial class ShapeGenerator
     }
 
     /// <summary>What else the loop body does with the reader or its stream, besides the reads.</summary>
-    private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar, StreamReadByte, OtherReader }
+    private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar, StreamReadByte, OtherReader, SeekForward, PositionAdvance }
 
-    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String }
+    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String, Chars, Decimal, IntoBuffer }
 
     private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip }
 
@@ -103,6 +103,9 @@ public static partial class ShapeGenerator
         return shapes;
     }
 
+    /// <summary>More passes than any data or count here allows (70,002 bytes, counts up to 100,000).</summary>
+    private const string RunawayGuard = "if (++guard == 300_000) throw new InvalidOperationException(\"runaway loop\");";
+
     private static T Pick<T>(Random random) where T : struct, Enum
     {
         T[] values = Enum.GetValues<T>();
@@ -149,7 +152,7 @@ public static partial class ShapeGenerator
             _ => $"public object Run({parameters})",
         };
         code.Append("    ").Append(signature).Append("\n    {\n");
-        var lines = new List<string> { "long sum = 0;", "int n = 0;" };
+        var lines = new List<string> { "long sum = 0;", "int n = 0;", "int guard = 0;", "byte[] buffer = new byte[3];" };
         if (kind == Kind.Async)
             lines.Add("await Task.Yield();");
 
@@ -187,10 +190,15 @@ public static partial class ShapeGenerator
             ReaderBody.UInt16 => "sum = sum * 31 + reader.ReadUInt16();",
             ReaderBody.Mixed => "sum = sum * 31 + reader.ReadByte(); sum = sum * 31 + reader.ReadInt16();",
             ReaderBody.Char => "sum = sum * 31 + reader.ReadChar();",
-            ReaderBody.Bytes => "sum = sum * 31 + reader.ReadBytes(5).Length;",
+            ReaderBody.Bytes => "byte[] bytes = reader.ReadBytes(5); if (bytes.Length == 0) break; sum = sum * 31 + bytes.Length;",
+            ReaderBody.Chars => "foreach (char c in reader.ReadChars(2)) sum = sum * 31 + c;",
+            ReaderBody.Decimal => "sum = sum * 31 + (long)(reader.ReadDecimal() % 1000);",
+            ReaderBody.IntoBuffer => "int got = reader.Read(buffer, 0, 3); if (got == 0) break; sum = sum * 31 + got * 1000 + buffer[0];",
             _ => "foreach (char c in reader.ReadString()) sum = sum * 31 + c;",
         };
-        var bodyLines = new List<string> { read };
+        // Reads that return nothing at the end (ReadBytes, Read) leave the loop themselves; the guard turns a loop that
+        // would never end, in the original or the fixed program, into an exception the comparison sees.
+        var bodyLines = new List<string> { read, RunawayGuard };
         switch (insideLoop)
         {
             case Inside.PositionRead:
@@ -214,6 +222,12 @@ public static partial class ShapeGenerator
                 break;
             case Inside.OtherReader:
                 bodyLines.Add("sum += other.ReadByte();");
+                break;
+            case Inside.SeekForward:
+                bodyLines.Add("reader.BaseStream.Seek(1, SeekOrigin.Current);");
+                break;
+            case Inside.PositionAdvance:
+                bodyLines.Add("reader.BaseStream.Position += 1;");
                 break;
         }
 
@@ -285,7 +299,7 @@ public static partial class ShapeGenerator
                 break;
             case ReaderLoop.BreakAtLength:
                 loopLines.Add("while (true)");
-                loopLines.AddRange(Block(new[] { "if (reader.BaseStream.Position == reader.BaseStream.Length) break;" }.Concat(bodyLines)));
+                loopLines.AddRange(Block(new[] { "if (reader.BaseStream.Position >= reader.BaseStream.Length) break;" }.Concat(bodyLines)));
                 break;
             case ReaderLoop.ReturnMidLoop:
                 loopLines.Add("for (int i = 0; i < count; i++)");
