@@ -35,6 +35,9 @@ public sealed class BatchResult
 
     public List<string> Failures { get; } = new();
 
+    /// <summary>The descriptions of the shapes a fix changed, for triage.</summary>
+    public List<string> FixedShapes { get; } = new();
+
     public void Add(BatchResult other)
     {
         Shapes += other.Shapes;
@@ -48,6 +51,7 @@ public sealed class BatchResult
         foreach ((string id, int count) in other.FixedShapesById)
             FixedShapesById[id] = FixedShapesById.GetValueOrDefault(id) + count;
         Failures.AddRange(other.Failures);
+        FixedShapes.AddRange(other.FixedShapes);
     }
 }
 
@@ -89,6 +93,7 @@ public static class EquivalenceChecker
         Dictionary<string, string> fixedClasses = Classes(CSharpSyntaxTree.ParseText(fixAll.Text).GetRoot(cancellationToken));
         List<Shape> changed = shapes.Where(s => fixedClasses.GetValueOrDefault(s.Name) != originalClasses[s.Name]).ToList();
         result.ShapesFixed = changed.Count;
+        result.FixedShapes.AddRange(changed.Select(s => $"{s.Name}: {s.Description}"));
         foreach (Shape shape in changed.Where(s => s.MustNotChange))
         {
             result.Failures.Add($"[{target}] SHAPE {shape.Description}\n  a fix was applied where none may be: the loop writes, resizes or hands on the stream\n"

@@ -115,7 +115,11 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
 
         // For triage: every difference, in full, where the environment asks for it.
         if (Environment.GetEnvironmentVariable("STREAMLINE_EQUIV_DUMP") is { Length: > 0 } dump)
+        {
             System.IO.File.WriteAllText(System.IO.Path.Combine(dump, family.Replace(' ', '-') + ".txt"), string.Join("\n", total.Failures));
+            System.IO.File.WriteAllText(System.IO.Path.Combine(dump, family.Replace(' ', '-') + "-fixed.txt"), string.Join("\n", total.FixedShapes));
+        }
+
         Assert.Equal(shapes.Count, total.Shapes);
         if (rule is null)
             Assert.True(total.ShapesWithDiagnostics > 0, "the analyzers reported nothing: the shapes no longer reach the rules");

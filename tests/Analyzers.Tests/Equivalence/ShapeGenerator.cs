@@ -57,7 +57,7 @@ public static partial class ShapeGenerator
 
     private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String, Chars, Decimal, IntoBuffer }
 
-    private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip }
+    private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip, ReadSkipFar }
 
     /// <summary><paramref name="count"/> shapes of BinaryReader loops (SL1002, SL1006), drawn with <paramref name="seed"/>.</summary>
     public static IReadOnlyList<Shape> ReaderShapes(int count, int seed)
@@ -91,7 +91,7 @@ public static partial class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             Owner owner = owners[i % owners.Length];
-            var loop = (SkipLoop)((i / owners.Length) % 9);
+            var loop = (SkipLoop)((i / owners.Length) % 10);
             var disposal = Pick<Disposal>(random);
             var kind = loop == SkipLoop.ReadAsyncSkip ? Kind.Async : random.Next(5) switch { 0 => Kind.Async, 1 => Kind.Iterator, _ => Kind.Sync };
             var after = Pick<After>(random);
@@ -459,6 +459,12 @@ public static partial class ShapeGenerator
                 scope.Add($"while ((n = {s}.Read(buffer, 0, buffer.Length)) > 0)");
                 body.Add("sum = sum * 31 + buffer[0] + n;");
                 advance = $"{s}.Position += 3;";
+                break;
+            case SkipLoop.ReadSkipFar:
+                // A skip to near long.MaxValue: past what the OS accepts for a file offset, so the next read fails there.
+                scope.Add($"while ((n = {s}.Read(buffer, 0, {chunk})) > 0)");
+                body.Add("sum = sum * 31 + buffer[0] + n;");
+                advance = $"{s}.Position += 9_223_372_036_854_775_000;";
                 break;
             case SkipLoop.ReadIncrement:
                 scope.Add($"while ({s}.Read(buffer, 0, {chunk}) > 0)");
