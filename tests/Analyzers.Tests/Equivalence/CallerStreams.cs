@@ -30,7 +30,7 @@ public enum StreamKind
     OneByteReads,
 
     /// <summary>A seekable stream that throws <see cref="IOException"/> on any read at or past the middle of the data
-    /// (a failing disk or a dropped connection), after returning the bytes before it.</summary>
+    /// the callee gets (a failing disk or a dropped connection), after returning the bytes before it.</summary>
     FailsMidway,
 }
 
@@ -90,8 +90,11 @@ public sealed class CallerData : IDisposable
         }
     }
 
-    /// <summary>A fresh stream of <paramref name="kind"/> over the data of <paramref name="size"/> bytes, at position 0.</summary>
-    public Stream Open(StreamKind kind, int size)
+    /// <summary>
+    /// A fresh stream of <paramref name="kind"/> over the data of <paramref name="size"/> bytes, at position 0; the
+    /// caller will read <paramref name="start"/> bytes of it first (a failing stream fails midway through the rest).
+    /// </summary>
+    public Stream Open(StreamKind kind, int size, int start = 0)
     {
         (byte[] bytes, byte[] gzipped, _) = _sets[size];
         return kind switch
@@ -103,7 +106,7 @@ public sealed class CallerData : IDisposable
             StreamKind.ShortReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 7, seed: size),
             StreamKind.NonSeekableShortReads => new ChunkedStream(bytes, canSeek: false, maxChunk: 7, seed: size),
             StreamKind.OneByteReads => new ChunkedStream(bytes, canSeek: true, maxChunk: 1, seed: size),
-            StreamKind.FailsMidway => new ChunkedStream(bytes, canSeek: true, maxChunk: int.MaxValue, seed: size, failAt: size / 2),
+            StreamKind.FailsMidway => new ChunkedStream(bytes, canSeek: true, maxChunk: int.MaxValue, seed: size, failAt: Math.Max(start, start + ((size - start) / 2))),
             _ => throw new ArgumentOutOfRangeException(nameof(kind)),
         };
     }

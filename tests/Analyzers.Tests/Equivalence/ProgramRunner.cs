@@ -26,10 +26,14 @@ public enum Observer
     ReaderRest,
 }
 
-/// <summary>One call: the stream the caller hands in, its data, what it looks at afterwards, and the numbers it passes.</summary>
-public sealed record Scenario(StreamKind Kind, int Size, Observer Observer, int Count, int Skip)
+/// <summary>
+/// One call: the stream the caller hands in, its data, how many bytes the caller has read from it before the call (a
+/// header it parsed itself), what it looks at afterwards, and the numbers it passes.
+/// </summary>
+public sealed record Scenario(StreamKind Kind, int Size, Observer Observer, int Count, int Skip, int Start = 0)
 {
-    public override string ToString() => $"{Kind} stream, {Size} bytes, {Observer}, count={Count}, skip={Skip}";
+    public override string ToString()
+        => $"{Kind} stream, {Size} bytes{(Start > 0 ? $" of which the caller read {Start} first" : string.Empty)}, {Observer}, count={Count}, skip={Skip}";
 }
 
 /// <summary>A compiled program loaded into its own collectible load context.</summary>
@@ -134,7 +138,11 @@ public static class ProgramRunner
         bool usesStream = method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType))
             || StreamFields(type).Any();
         if (usesStream)
-            caller = data.Open(scenario.Kind, scenario.Size);
+        {
+            caller = data.Open(scenario.Kind, scenario.Size, scenario.Start);
+            for (int i = 0; i < scenario.Start; i++)
+                caller.ReadByte();
+        }
 
         try
         {
