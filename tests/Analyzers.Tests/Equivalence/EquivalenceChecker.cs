@@ -110,12 +110,12 @@ public static class EquivalenceChecker
             }
         }
 
-        using LoadedProgram original = LoadedProgram.Compile(source, out string originalErrors, target)
+        using LoadedProgram original = LoadedProgram.Load(fixAll.Original, target, out string originalErrors)
             ?? throw new InvalidOperationException("the original shapes do not compile (a generator defect):\n" + originalErrors + "\n" + source);
         if (changed.Count == 0)
             return result;
 
-        using LoadedProgram? fixedProgram = LoadedProgram.Compile(fixAll.Text, out string fixedErrors, target);
+        using LoadedProgram? fixedProgram = LoadedProgram.Load(fixAll.Fixed, target, out string fixedErrors);
         if (fixedProgram is null)
         {
             result.Failures.Add("the fixed code does not compile:\n" + fixedErrors + "\n--- changed shapes, fixed:\n"

@@ -16,7 +16,9 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// <param name="Text">The fixed source.</param>
 /// <param name="Diagnostics">The stream diagnostics of the original source, for the fix rate.</param>
 /// <param name="Rounds">How many Fix All passes were applied.</param>
-public sealed record FixAllResult(string Text, ImmutableArray<Diagnostic> Diagnostics, int Rounds);
+/// <param name="Original">The original source's compilation, already analyzed (emitting it reuses its symbols).</param>
+/// <param name="Fixed">The fixed source's compilation, already analyzed.</param>
+public sealed record FixAllResult(string Text, ImmutableArray<Diagnostic> Diagnostics, int Rounds, Compilation Original, Compilation Fixed);
 
 /// <summary>
 /// Applies Streamline's stream fixes as <c>dotnet format analyzers --severity info</c> would: per diagnostic id, the
@@ -50,11 +52,16 @@ public static class FixAllApplier
         Compilation compilation = AnalyzerRunner.CreateCompilation(target, source);
         Document document = CodeFixRunner.CreateDocument(compilation, compilation.SyntaxTrees.Single());
         ImmutableArray<Diagnostic> first = default;
+        Compilation? original = null;
         for (int round = 0; ; round++)
         {
-            ImmutableArray<Diagnostic> diagnostics = await AnalyzeAsync(document, cancellationToken).ConfigureAwait(false);
-            if (first.IsDefault)
+            Compilation current = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
+            ImmutableArray<Diagnostic> diagnostics = await AnalyzeAsync(current, cancellationToken).ConfigureAwait(false);
+            if (original is null)
+            {
+                original = current;
                 first = diagnostics;
+            }
 
             Document? next = null;
             foreach (string id in PresentRuleIds)
@@ -69,7 +76,7 @@ public static class FixAllApplier
             }
 
             if (next is null)
-                return new FixAllResult((await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString(), first, round);
+                return new FixAllResult((await document.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString(), first, round, original, current);
 
             if (round >= 10)
                 throw new InvalidOperationException("the fixes were still offering changes after 10 passes:\n" + (await next.GetTextAsync(cancellationToken).ConfigureAwait(false)));
@@ -78,9 +85,8 @@ public static class FixAllApplier
         }
     }
 
-    private static async Task<ImmutableArray<Diagnostic>> AnalyzeAsync(Document document, CancellationToken cancellationToken)
+    private static async Task<ImmutableArray<Diagnostic>> AnalyzeAsync(Compilation compilation, CancellationToken cancellationToken)
     {
-        Compilation compilation = (await document.Project.GetCompilationAsync(cancellationToken).ConfigureAwait(false))!;
         AnalyzerRun run = await AnalyzerRunner.RunAsync(s_analyzers, compilation, concurrent: false, cancellationToken).ConfigureAwait(false);
         if (!run.Exceptions.IsEmpty)
             throw new InvalidOperationException("an analyzer threw (AD0001): " + run.Exceptions[0]);

@@ -57,11 +57,17 @@ public sealed class LoadedProgram : IDisposable
     /// </summary>
     public static LoadedProgram? Compile(string source, out string errors, TestTarget target = TestTarget.Net80, bool executable = false)
     {
-        if (target == TestTarget.Net472)
-            throw new ArgumentOutOfRangeException(nameof(target), "a .NET Framework build is not run in process; use NetStandard20");
         Compilation compilation = AnalyzerRunner.CreateCompilation(target, source);
         if (executable)
             compilation = compilation.WithOptions(compilation.Options.WithOutputKind(OutputKind.ConsoleApplication));
+        return Load(compilation, target, out errors);
+    }
+
+    /// <summary>Emits <paramref name="compilation"/> (made for <paramref name="target"/>) and loads it, or returns the errors.</summary>
+    public static LoadedProgram? Load(Compilation compilation, TestTarget target, out string errors)
+    {
+        if (target == TestTarget.Net472)
+            throw new ArgumentOutOfRangeException(nameof(target), "a .NET Framework build is not run in process; use NetStandard20");
         using var image = new MemoryStream();
         Microsoft.CodeAnalysis.Emit.EmitResult emitted = compilation.Emit(image);
         if (!emitted.Success)
