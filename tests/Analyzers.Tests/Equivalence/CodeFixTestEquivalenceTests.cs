@@ -129,7 +129,8 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
     /// <summary>
     /// The shapes of a code-fix test: <c>VerifyCodeFixAsync(before, after, ...)</c>;
     /// <c>new Verify.Test { TestCode = before, FixedCode = after }</c>;
-    /// <c>new Verify.Test { TestState = { OutputKind = ..., Sources = { before } }, FixedState = { Sources = { after } } }</c>.
+    /// <c>new Verify.Test { TestState = { OutputKind = ..., Sources = { before } }, FixedState = { Sources = { after } } }</c>;
+    /// a program (<c>OutputKind.ConsoleApplication</c>) is run through its entry point.
     /// </summary>
     private static IEnumerable<(ExpressionSyntax Before, ExpressionSyntax After, bool Executable)> FindPairs(MethodDeclarationSyntax test)
     {
@@ -144,15 +145,16 @@ public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceT
 
         foreach (InitializerExpressionSyntax initializer in test.DescendantNodes().OfType<InitializerExpressionSyntax>())
         {
+            bool executable = Assigned(initializer, "TestState") is InitializerExpressionSyntax state
+                && Assigned(state, "OutputKind") is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConsoleApplication" };
             if (Assigned(initializer, "TestCode") is { } before && Assigned(initializer, "FixedCode") is { } after)
-                yield return (before, after, false);
+                yield return (before, after, executable);
 
             if (Assigned(initializer, "TestState") is InitializerExpressionSyntax testState
                 && Assigned(initializer, "FixedState") is InitializerExpressionSyntax fixedState
                 && FirstSource(testState) is { } stateBefore
                 && FirstSource(fixedState) is { } stateAfter)
             {
-                bool executable = Assigned(testState, "OutputKind") is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ConsoleApplication" };
                 yield return (stateBefore, stateAfter, executable);
             }
         }

@@ -32,7 +32,7 @@ public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquiva
 
     private static IReadOnlyList<Shape> SkipLoops => ShapeGenerator.SkipShapes(1350, seed: 1001);
 
-    private static IReadOnlyList<Shape> LengthLoops => ShapeGenerator.LengthShapes(1080, seed: 1006);
+    private static IReadOnlyList<Shape> LengthLoops => ShapeGenerator.LengthShapes(1134, seed: 1006);
 
     public GeneratedShapeEquivalenceTests(Data data, ITestOutputHelper output)
     {

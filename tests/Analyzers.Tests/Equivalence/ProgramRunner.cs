@@ -106,7 +106,8 @@ public sealed class LoadedProgram : IDisposable
 /// next byte and every remaining byte, or <see cref="Stream.CopyTo(Stream)"/> of the rest). Arguments are made from
 /// the parameter types: a <see cref="string"/> is the data file's path (a <c>scratchPath</c> is a fresh copy the method
 /// may write, whose bytes afterwards are part of what the caller sees), a <see cref="Stream"/> (and every null
-/// <see cref="Stream"/> field of the instance) is the caller's stream, an <see cref="int"/> is the count or the skip.
+/// <see cref="Stream"/> field of the instance) is the caller's stream, a <see cref="BinaryReader"/> is the caller's
+/// reader over it (left open; the caller reads on through it afterwards), an <see cref="int"/> is the count or the skip.
 /// </summary>
 public static class ProgramRunner
 {
@@ -119,7 +120,7 @@ public static class ProgramRunner
             Type p = parameter.ParameterType;
             if (p == typeof(FileStream))
                 needsFile = true;
-            else if (p == typeof(Stream))
+            else if (p == typeof(Stream) || p == typeof(BinaryReader))
                 needsStream = true;
             else if (!CanMake(p))
                 return null;
@@ -140,8 +141,9 @@ public static class ProgramRunner
     {
         var log = new StringBuilder();
         var scratch = new List<string>();
+        var readers = new List<BinaryReader>();
         Stream? caller = null;
-        bool usesStream = method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType))
+        bool usesStream = method.GetParameters().Any(p => typeof(Stream).IsAssignableFrom(p.ParameterType) || p.ParameterType == typeof(BinaryReader))
             || StreamFields(type).Any();
         if (usesStream)
         {
@@ -172,7 +174,7 @@ public static class ProgramRunner
                     field.SetValue(instance, caller);
             }
 
-            object?[] arguments = method.GetParameters().Select(p => Argument(p, scenario, data, caller, scratch)).ToArray();
+            object?[] arguments = method.GetParameters().Select(p => Argument(p, scenario, data, caller, scratch, readers)).ToArray();
             object? result;
             try
             {
@@ -197,6 +199,8 @@ public static class ProgramRunner
                     field.SetValue(null, null);
             }
 
+            foreach (BinaryReader reader in readers)
+                log.Append("caller's reader: ").Append(DescribeReader(reader)).Append('\n');
             if (caller is not null)
                 log.Append("caller's stream: ").Append(DescribeStream(caller, scenario.Observer)).Append('\n');
             foreach (string copy in scratch)
@@ -215,11 +219,17 @@ public static class ProgramRunner
         => type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic)
             .Where(f => f.FieldType == typeof(Stream) && !f.IsLiteral && !f.IsInitOnly);
 
-    private static object? Argument(ParameterInfo parameter, Scenario scenario, CallerData data, Stream? caller, List<string> scratch)
+    private static object? Argument(ParameterInfo parameter, Scenario scenario, CallerData data, Stream? caller, List<string> scratch, List<BinaryReader> readers)
     {
         Type p = parameter.ParameterType;
         if (typeof(Stream).IsAssignableFrom(p))
             return caller;
+        if (p == typeof(BinaryReader))
+        {
+            readers.Add(new BinaryReader(caller!, Encoding.UTF8, leaveOpen: true));
+            return readers[^1];
+        }
+
         if (p == typeof(string) && parameter.Name == "scratchPath")
         {
             scratch.Add(data.CopyOf(scenario.Size));

@@ -12,7 +12,7 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// </summary>
 public static partial class ShapeGenerator
 {
-    private enum LengthOwner { ScratchFile, ReadOnlyFile, BufferedScratchFile, Parameter, FileStreamParameter, Field }
+    private enum LengthOwner { ScratchFile, ReadOnlyFile, BufferedScratchFile, Parameter, FileStreamParameter, Field, ReaderParameter }
 
     private enum LengthAccess { Direct, Alias, ReaderBaseStream }
 
@@ -33,10 +33,12 @@ public static partial class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             // Cycle owner and change so that every pair appears; draw the rest.
-            var owner = (LengthOwner)(i % 6);
-            var change = (Change)((i / 6) % 9);
+            var owner = (LengthOwner)(i % 7);
+            var change = (Change)((i / 7) % 9);
             var loop = Pick<LengthLoop>(random);
             var access = change == Change.None ? Pick<LengthAccess>(random) : random.Next(2) == 0 ? LengthAccess.Direct : LengthAccess.Alias;
+            if (owner == LengthOwner.ReaderParameter)
+                access = LengthAccess.ReaderBaseStream; // the caller's reader: its BaseStream is the only way to the stream
             var read = access == LengthAccess.ReaderBaseStream ? LengthRead.ReaderUInt16 : random.Next(2) == 0 ? LengthRead.ReadByte : LengthRead.ReadTwo;
             var kind = random.Next(5) switch { 0 => Kind.Async, 1 => Kind.Iterator, _ => Kind.Sync };
             var after = Pick<LengthAfter>(random);
@@ -63,6 +65,7 @@ public static partial class ShapeGenerator
             LengthOwner.ReadOnlyFile => "string path, int count",
             LengthOwner.Parameter => "Stream input, int count",
             LengthOwner.FileStreamParameter => "FileStream input, int count",
+            LengthOwner.ReaderParameter => "BinaryReader reader, int count",
             _ => "int count",
         };
         string signature = kind switch
@@ -96,7 +99,8 @@ public static partial class ShapeGenerator
         string s = stream;
         if (access == LengthAccess.ReaderBaseStream)
         {
-            scope.Add($"using var reader = new BinaryReader({stream}, Encoding.UTF8, leaveOpen: true);");
+            if (owner != LengthOwner.ReaderParameter)
+                scope.Add($"using var reader = new BinaryReader({stream}, Encoding.UTF8, leaveOpen: true);");
             s = "reader.BaseStream";
         }
         else if (access == LengthAccess.Alias)
