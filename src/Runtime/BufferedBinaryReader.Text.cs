@@ -382,7 +382,7 @@ public sealed partial class BufferedBinaryReader
     {
         if (_index == _count)
         {
-            Fill();
+            Fill(count);
         }
 
         int available = _count - _index;
@@ -404,7 +404,7 @@ public sealed partial class BufferedBinaryReader
             _index += n;
             got += n;
         }
-        while (got < count && Fill() > 0);
+        while (got < count && Fill(count - got) > 0);
 
         bytes = gathered;
         offset = 0;
@@ -420,7 +420,7 @@ public sealed partial class BufferedBinaryReader
             return _buffer[index];
         }
 
-        if (Fill() == 0)
+        if (Fill(1) == 0)
         {
             return -1;
         }

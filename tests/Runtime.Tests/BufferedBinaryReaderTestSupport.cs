@@ -13,6 +13,9 @@ public enum StreamKind
     File,
     Chunked,
     NonSeekable,
+
+    // Cannot seek, and fills every read it is asked for (a pipe with the data already there).
+    NonSeekableFull,
 }
 
 public enum OpKind
@@ -51,6 +54,9 @@ public enum OpKind
     BaseStreamAwayAndBack,
     BaseStreamSeekRelative,
     BaseStreamReadByte,
+
+    // BaseStream.Position on BinaryReader, BufferedBinaryReader.Position on ours.
+    ReaderPosition,
     Dispose,
 }
 
@@ -108,8 +114,8 @@ public static class Differential
             Encoding encoding = Encodings[c.EncodingIndex]();
             var bcl = new BinaryReader(bclStream, encoding, c.LeaveOpen);
             var ours = new BufferedBinaryReader(ourStream, encoding, c.LeaveOpen, c.BufferSize);
-            bool exact = c.Kind is StreamKind.Memory or StreamKind.File;
-            bool seekable = c.Kind != StreamKind.NonSeekable;
+            bool exact = c.Kind is StreamKind.Memory or StreamKind.File or StreamKind.NonSeekableFull;
+            bool seekable = c.Kind is not (StreamKind.NonSeekable or StreamKind.NonSeekableFull);
             bool disposed = false;
             for (int i = 0; i < c.Ops.Length; i++)
             {
@@ -151,6 +157,13 @@ public static class Differential
                 if (op.Kind == OpKind.Dispose)
                 {
                     disposed = true;
+                }
+
+                // A stream that cannot seek is never read ahead: whoever reads it next finds what BinaryReader left.
+                if (!seekable && !(!exact && IsChunkedDecode(op.Kind))
+                    && ((ShortReadStream)bclStream).Consumed != ((ShortReadStream)ourStream).Consumed)
+                {
+                    return $"op {i} {op}: BinaryReader has taken {((ShortReadStream)bclStream).Consumed} bytes of the stream, BufferedBinaryReader {((ShortReadStream)ourStream).Consumed}";
                 }
 
                 // Over streams that return short reads, BinaryReader hands its decoder chunks that depend on the stream,
@@ -197,6 +210,7 @@ public static class Differential
         StreamKind.Memory => new MemoryStream(c.Data, writable: false),
         StreamKind.File => new FileStream(path!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete),
         StreamKind.Chunked => new ShortReadStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax),
+        StreamKind.NonSeekableFull => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, int.MaxValue),
         _ => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, c.ChunkMax),
     };
 
@@ -320,6 +334,8 @@ public static class Differential
             }
 
             case OpKind.BaseStreamReadByte: return "v:" + reader.BaseStream.ReadByte();
+            case OpKind.ReaderPosition:
+                return "v:" + (reader is BufferedBinaryReader ours ? ours.Position : reader.BaseStream.Position);
             case OpKind.Dispose:
                 reader.Dispose();
                 return "ok";

@@ -24,6 +24,9 @@ public sealed class ShortReadStream : Stream
         _chunkMax = Math.Max(1, chunkMax);
     }
 
+    /// <summary>How far reads have taken the stream, also when it cannot seek.</summary>
+    public long Consumed => _position;
+
     public override bool CanRead => !_closed;
 
     public override bool CanSeek => _canSeek && !_closed;
