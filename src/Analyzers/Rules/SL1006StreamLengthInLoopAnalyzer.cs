@@ -60,7 +60,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         if (reference.Property.Name != KnownNames.Length || reference.Instance is not { } instance || !symbols.IsStreamProperty(reference.Property))
             return;
 
-        if (StreamLengthLoop.RepeatingLoop(reference) is not { } loop)
+        if (StreamLengthLoop.RepeatingLoop(reference) is not { } loop || StreamLengthLoop.NotReadEveryPass(reference, loop))
             return;
 
         IOperation root = LoopContext.Root(reference);
@@ -202,6 +202,80 @@ internal static class StreamLengthLoop
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// Whether the read at <paramref name="length"/> is not one read of the same stream on every pass (found on real
+    /// code, see docs/real-world.md), where hoisting it gains nothing or cannot be done:
+    /// <code>
+    /// return next + size >= input.Length;          // leaves the loop: read once
+    /// Debug.Assert(Context.Length >= s.Length);     // [Conditional]: gone from Release builds
+    /// total += streams[i].Length;                  // another stream each pass
+    /// while (_prev + Current.Length &lt; pos) { SetStream(_index + 1); }  // a property the loop's own calls may change
+    /// </code>
+    /// </summary>
+    public static bool NotReadEveryPass(IPropertyReferenceOperation length, ILoopOperation loop)
+    {
+        for (IOperation? current = length.Parent; current is not null && current != loop; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IReturnOperation { Kind: OperationKind.Return }:
+                case IThrowOperation:
+                    return true;
+                case IInvocationOperation invocation when IsConditional(invocation.TargetMethod):
+                    return true;
+            }
+        }
+
+        for (IOperation? receiver = length.Instance; receiver is not null;)
+        {
+            receiver = StripConversions(receiver);
+            switch (receiver)
+            {
+                case IArrayElementReferenceOperation:
+                case IInvocationOperation:
+                case IPropertyReferenceOperation { Arguments.Length: > 0 }:
+                    return true;
+                case IPropertyReferenceOperation { Instance: null or IInstanceReferenceOperation } property
+                    when LoopCallsMethodOf(loop, property.Property.ContainingType):
+                    return true;
+                case IPropertyReferenceOperation property:
+                    receiver = property.Instance;
+                    break;
+                case IFieldReferenceOperation field:
+                    receiver = field.Instance;
+                    break;
+                default:
+                    receiver = null;
+                    break;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsConditional(IMethodSymbol method)
+    {
+        foreach (AttributeData attribute in method.GetAttributes())
+        {
+            if (attribute.AttributeClass is { Name: "ConditionalAttribute" } type && type.ContainingNamespace?.ToDisplayString() == "System.Diagnostics")
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool LoopCallsMethodOf(ILoopOperation loop, INamedTypeSymbol type)
+    {
+        foreach (IOperation operation in loop.Descendants())
+        {
+            if (operation is IInvocationOperation { Instance: null or IInstanceReferenceOperation } invocation
+                && SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType, type))
+                return true;
+        }
+
+        return false;
     }
 
     /// <summary>

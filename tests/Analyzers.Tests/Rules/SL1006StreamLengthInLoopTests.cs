@@ -537,7 +537,7 @@ public class SL1006StreamLengthInLoopTests
                     while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
                     for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
                     if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
-                    while (s.Position < {|SL1006:File.OpenRead("x").Length|}) s.ReadByte();
+                    while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
                 }
 
                 int Next() => 0;
@@ -587,6 +587,72 @@ public class SL1006StreamLengthInLoopTests
                     foreach (Stream s in streams)
                         for (int i = 0; i < 3; i++) { if (i > {|SL1006:s.Length|}) break; }
                     while (text.BaseStream.Position < {|SL1006:text.BaseStream.Length|}) text.ReadLine();
+                }
+            }
+            """);
+
+    // The false positives found on real parsers (docs/real-world.md): reads on a path that leaves the loop, debug-only
+    // checks, another stream each pass, and a property the loop's own calls move to another stream.
+    [Fact]
+    public Task Quiet_WhereTheLoopDoesNotReadTheSameStreamsLengthOnEveryPass()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.Collections.Generic;
+            using System.Diagnostics;
+            using System.IO;
+
+            class Volumes
+            {
+                private readonly List<Stream> _streams = new List<Stream>();
+                private int _index;
+
+                private Stream Current => _streams[_index];
+
+                long Seek(long target, long expected, IReadOnlyList<Stream> streams, Stream input)
+                {
+                    long previous = 0;
+                    while (previous + Current.Length < target)
+                    {
+                        previous += Current.Length;
+                        Next();
+                    }
+
+                    long total = 0;
+                    for (int i = 0; i < streams.Count; i++)
+                        total += streams[i].Length;
+
+                    for (int n = 0; n < 4; n++)
+                    {
+                        Debug.Assert(expected <= input.Length);
+                        if (input.ReadByte() < 0)
+                            return previous + total >= input.Length ? 1 : 0;
+                        if (n == 3)
+                            throw new IOException("at " + input.Length);
+                    }
+
+                    return total;
+                }
+
+                void Next() => _index++;
+            }
+            """);
+
+    [Fact]
+    public Task StillReported_ThePropertyOfAnotherObject_AndALoopThatCallsNothingOfItsOwn()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class Parser
+            {
+                private Stream Input { get; }
+
+                Parser(Stream input) => Input = input;
+
+                long Sum()
+                {
+                    long sum = 0;
+                    while (Input.Position < {|SL1006:Input.Length|})
+                        sum += Input.ReadByte();
+                    return sum;
                 }
             }
             """);
