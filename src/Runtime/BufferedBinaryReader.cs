@@ -31,9 +31,11 @@ namespace Streamline.Runtime;
 /// other code moved it, the buffer is discarded and reading goes on from wherever the stream now is; if not, reading
 /// goes on from the buffer. So a loop condition such as <c>BaseStream.Position &lt; BaseStream.Length</c> costs one
 /// seek and one position read per iteration; <see cref="Position"/> gives the same value without touching the stream.
-/// A stream that cannot seek could not be put back, so it is never read ahead: each read takes from the stream exactly
-/// the bytes <see cref="BinaryReader"/> would take, and whoever reads the stream next finds the same bytes. Over such a
-/// stream the reader is exact but no faster than <see cref="BinaryReader"/>.
+/// A stream that cannot seek could not be put back, so it is never read ahead: the reader makes the very
+/// <see cref="Stream.Read(byte[], int, int)"/> calls <see cref="BinaryReader"/> makes (same sizes, zero-byte reads
+/// included), so whoever reads the stream next finds the same bytes, and characters and strings are decoded from the
+/// same chunks even when the stream returns short reads. Over such a stream the reader is exact but no faster than
+/// <see cref="BinaryReader"/>.
 /// </para>
 /// <para>
 /// Known differences from <see cref="BinaryReader"/>: after <see cref="BinaryReader.Dispose()"/> every read throws
@@ -44,7 +46,12 @@ namespace Streamline.Runtime;
 /// fills every request, such as <see cref="FileStream"/> or <see cref="MemoryStream"/>). Code that writes through
 /// <see cref="BaseStream"/> over bytes the reader has already buffered and then puts the stream back exactly where it
 /// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
-/// that is not undone, is seen).
+/// that is not undone, is seen). Over a seekable stream that returns short reads (not <see cref="FileStream"/> over a
+/// regular file, nor <see cref="MemoryStream"/>), <see cref="BinaryReader"/> decodes text in chunks that depend on the
+/// read sizes, while this reader decodes as over a stream that fills each read. The characters are the same with
+/// decoders that keep their state between calls (every .NET decoder), except around invalid bytes, and except that a
+/// string of at most 128 bytes is decoded on its own on .NET 5 and later; Mono's GB18030 decoder drops a character
+/// split between two calls, so there the characters of BinaryReader itself depend on the stream.
 /// </para>
 /// </remarks>
 public sealed partial class BufferedBinaryReader : BinaryReader
@@ -553,6 +560,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         PrepareRead();
+        if (count == 0 && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer, index, 0);
+        }
 
         int fromBuffer = Math.Min(_count - _index, count);
         Buffer.BlockCopy(_buffer, _index, buffer, index, fromBuffer);
@@ -576,6 +588,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     public override int Read(Span<byte> buffer)
     {
         PrepareRead();
+        if (buffer.IsEmpty && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer);
+        }
 
         int fromBuffer = Math.Min(_count - _index, buffer.Length);
         new ReadOnlySpan<byte>(_buffer, _index, fromBuffer).CopyTo(buffer);
@@ -656,8 +673,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         position = null;
         if (!input.CanSeek)
         {
-            // Never read ahead there (see Fill): the buffer only gathers the bytes of one value or one text chunk.
-            return Math.Min(bufferSize, ExactBufferSize);
+            // Never read ahead there (see Fill): the buffer holds the bytes of one value or one text chunk, which
+            // BinaryReader asks the stream for in one read, so it is never smaller than that.
+            return ExactBufferSize;
         }
 
         long remaining;

@@ -144,6 +144,58 @@ public class BufferedBinaryReaderTests
         byteReads.Sample(c => Check(c), iter: 3_000);
     }
 
+    [Fact]
+    public void TextReads_OverNonSeekableShortReads_BehaveLikeBinaryReader()
+    {
+        // The reader makes BinaryReader's own reads over a stream that cannot seek, so even where the stream returns
+        // short reads, characters and strings are decoded from the same chunks.
+        s_case.Select(c => c with { Kind = StreamKind.NonSeekable }).Sample(c => Check(c), iter: 3_000);
+    }
+
+    // Issue 12: GB18030's decoder comes from System.Text.Encoding.CodePages, whose decoder type is also named
+    // System.Text.DecoderNLS but is not CoreLib's; BinaryReader counts it as a decoder that may hold state.
+    [Theory]
+    [InlineData(StreamKind.Memory)]
+    [InlineData(StreamKind.File)]
+    [InlineData(StreamKind.NonSeekable)]
+    [InlineData(StreamKind.NonSeekableFull)]
+    public void ReadChars_Gb18030_ReadsWhatBinaryReaderReads(StreamKind kind)
+    {
+        int gb18030 = Array.FindIndex(Encodings, e => e().CodePage == 54936);
+        var c = new ReaderCase(Hex("FC36616161"), kind, gb18030, 16, 3, 2, true,
+            [new Op(OpKind.ReadChars, 4), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadBytes, 9)]);
+        AssertSame(c);
+
+        // What BinaryReader does there (a stream that is not a MemoryStream, as in the issue): too many characters for
+        // the room left, after reading five bytes.
+        var bclStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        var ourStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => new BinaryReader(bclStream, Encodings[gb18030]()).ReadChars(4)).ParamName);
+        Assert.Equal(5, bclStream.Position);
+        var ours = new BufferedBinaryReader(ourStream, Encodings[gb18030](), leaveOpen: true);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => ours.ReadChars(4)).ParamName);
+        Assert.Equal(5, ours.Position);
+    }
+
+    // Issue 12: a string whose last character arrives in two reads is decoded by BinaryReader through its decoder,
+    // which keeps the unfinished character; decoded alone, it would end in U+FFFD.
+    [Fact]
+    public void ReadString_LastCharacterSplitAcrossShortReads_NonSeekable()
+    {
+        byte[] data = [0x04, 0x61, 0x62, 0xE2, 0x82, 0x61];
+        for (int seed = 0; seed < 64; seed++)
+        {
+            AssertSame(new ReaderCase(data, StreamKind.NonSeekable, 0, 16, seed, 3, true,
+                [new Op(OpKind.ReadString), new Op(OpKind.ReadChars, 2), new Op(OpKind.ReadByte)]));
+        }
+
+        var bclStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        var ourStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        Assert.Equal("ab", new BinaryReader(bclStream).ReadString());
+        Assert.Equal("ab", new BufferedBinaryReader(ourStream).ReadString());
+        Assert.Equal(bclStream.Consumed, ourStream.Consumed);
+    }
+
     // Shrunk from seed 0b66h3EIVs72: .NET 10 decodes a string that arrives in one read on its own and flushed, so a
     // trailing partial UTF-32 unit becomes U+FFFD.
     [Fact]
