@@ -48,10 +48,11 @@ namespace Streamline.Runtime;
 /// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
 /// that is not undone, is seen). Over a seekable stream that returns short reads (not <see cref="FileStream"/> over a
 /// regular file, nor <see cref="MemoryStream"/>), <see cref="BinaryReader"/> decodes text in chunks that depend on the
-/// read sizes, while this reader decodes as over a stream that fills each read. The characters are the same with
-/// decoders that keep their state between calls (every .NET decoder), except around invalid bytes, and except that a
-/// string of at most 128 bytes is decoded on its own on .NET 5 and later; Mono's GB18030 decoder drops a character
-/// split between two calls, so there the characters of BinaryReader itself depend on the stream.
+/// read sizes, while this reader decodes as over a stream that fills each read. With .NET's decoders, which keep
+/// their state between calls, <see cref="ReadChars"/> returns the same characters either way (the differential tests
+/// check this), but <see cref="ReadString"/> may not: on .NET 5 and later a string of at most 128 bytes that arrives
+/// in one read is decoded on its own, one that arrives in pieces through the shared decoder. Mono's GB18030 decoder
+/// drops a character split between two calls, so there the characters of BinaryReader itself depend on the stream.
 /// </para>
 /// </remarks>
 public sealed partial class BufferedBinaryReader : BinaryReader
