@@ -36,7 +36,10 @@ public sealed class ShortReadStream : Stream
 
     public override bool CanWrite => false;
 
-    public override long Length => CanSeek ? _data.Length : throw new NotSupportedException();
+    /// <summary>Makes <see cref="Length"/> report 0, as a pseudo-file under /proc does.</summary>
+    public bool ReportsZeroLength { get; init; }
+
+    public override long Length => CanSeek ? (ReportsZeroLength ? 0 : _data.Length) : throw new NotSupportedException();
 
     public override long Position
     {
