@@ -111,13 +111,13 @@ internal static class LoopContext
         IOperation left = Strip(comparison.LeftOperand);
         IOperation right = Strip(comparison.RightOperand);
         BinaryOperatorKind kind = comparison.OperatorKind;
-        if (Bound(left, root) is not null && Bound(right, root) is null)
+        if (Bound(left, root, loop) is not null && Bound(right, root, loop) is null)
         {
             (left, right) = (right, left);
             kind = Mirror(kind);
         }
 
-        if (Bound(right, root) is not long bound || Counter(loop, left, root) is not (long start, bool up))
+        if (Bound(right, root, loop) is not long bound || Counter(loop, left, root) is not (long start, bool up))
             return false;
 
         if (System.Math.Abs(bound - start) > FewPasses)
@@ -145,32 +145,104 @@ internal static class LoopContext
         _ => kind,
     };
 
-    // A constant, or a local every value of which is `x % C` or `x & C`: at most C (or |C|).
-    private static long? Bound(IOperation operation, IOperation root)
+    // The most a value can be: a constant; a local every value of which is `x % C` or `x & C` (at most |C|); or a local
+    // or parameter clamped before the loop by `x = Math.Min(x, C)` or `if (x > C) x = C;` and written nowhere else.
+    private static long? Bound(IOperation operation, IOperation root, ILoopOperation loop)
     {
         if (AsLong(operation.ConstantValue) is long constant)
             return constant;
 
-        if (operation is not ILocalReferenceOperation { Local: var local })
+        ISymbol? symbol = operation switch
+        {
+            ILocalReferenceOperation local => local.Local,
+            IParameterReferenceOperation { Parameter.RefKind: RefKind.None } parameter => parameter.Parameter,
+            _ => null,
+        };
+        if (symbol is null)
             return null;
 
-        long? bound = null;
-        bool any = false;
-        foreach (IOperation write in Writes(root, local))
+        long? masked = null;
+        long? clamped = null;
+        bool initializedOnly = true; // every write that is neither a mask nor the clamp is the declaration's initializer
+        bool allMasked = true;
+        foreach (IOperation write in Writes(root, symbol))
         {
-            if (Strip(write) is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Remainder or BinaryOperatorKind.And } binary
-                || AsLong(Strip(binary.RightOperand).ConstantValue) is not long mask)
+            if (Strip(write) is IBinaryOperation { OperatorKind: BinaryOperatorKind.Remainder or BinaryOperatorKind.And } binary
+                && AsLong(Strip(binary.RightOperand).ConstantValue) is long mask)
             {
-                return null;
+                masked = System.Math.Max(masked ?? 0, System.Math.Abs(mask));
+                continue;
             }
 
-            long limit = System.Math.Abs(mask);
-            bound = bound is long previous ? System.Math.Max(previous, limit) : limit;
-            any = true;
+            allMasked = false;
+            if (clamped is null && ClampBefore(write, symbol, loop) is long limit)
+                clamped = limit;
+            else if (write.Parent is not IVariableInitializerOperation)
+                initializedOnly = false;
         }
 
-        return any ? bound : null;
+        if (clamped is long clamp)
+            return initializedOnly && masked is null ? clamp : null;
+        return allMasked && symbol is ILocalSymbol ? masked : null;
     }
+
+    // `x = Math.Min(x, C);` or `if (x > C) x = C;` as a statement of a block that holds the loop, before it: C.
+    private static long? ClampBefore(IOperation write, ISymbol symbol, ILoopOperation loop)
+    {
+        IOperation? assignment = write.Parent;
+        while (assignment is IConversionOperation or IParenthesizedOperation)
+            assignment = assignment.Parent;
+        if (assignment is not ISimpleAssignmentOperation)
+            return null;
+
+        long? limit = null;
+        IOperation statement = assignment.Parent!;
+        if (Strip(write) is IInvocationOperation { TargetMethod: { Name: "Min" } min } call
+            && min.ContainingType.ToDisplayString() == "System.Math" && call.Arguments.Length == 2)
+        {
+            IOperation first = Strip(call.Arguments[0].Value);
+            IOperation second = Strip(call.Arguments[1].Value);
+            if (IsSymbol(first, symbol))
+                limit = AsLong(second.ConstantValue);
+            else if (IsSymbol(second, symbol))
+                limit = AsLong(first.ConstantValue);
+        }
+        else if (AsLong(write.ConstantValue) is long value
+            && statement is IExpressionStatementOperation { Parent: var owner }
+            && (owner is IConditionalOperation || owner is IBlockOperation { Operations.Length: 1, Parent: IConditionalOperation }))
+        {
+            var guard = (IConditionalOperation)(owner as IConditionalOperation ?? owner.Parent!);
+            if (guard.WhenFalse is null && Strip(guard.Condition) is IBinaryOperation comparison
+                && ((comparison.OperatorKind is BinaryOperatorKind.GreaterThan or BinaryOperatorKind.GreaterThanOrEqual
+                        && IsSymbol(Strip(comparison.LeftOperand), symbol) && AsLong(Strip(comparison.RightOperand).ConstantValue) is long right && right <= value)
+                    || (comparison.OperatorKind is BinaryOperatorKind.LessThan or BinaryOperatorKind.LessThanOrEqual
+                        && IsSymbol(Strip(comparison.RightOperand), symbol) && AsLong(Strip(comparison.LeftOperand).ConstantValue) is long left && left <= value)))
+            {
+                limit = value;
+                statement = guard;
+            }
+        }
+
+        if (limit is null || statement.Parent is not IBlockOperation block)
+            return null;
+
+        // The clamp runs before the loop on every path: a statement of a block that holds the loop, ahead of it.
+        int clampIndex = block.Operations.IndexOf(statement);
+        for (IOperation current = loop; current.Parent is { } parent; current = parent)
+        {
+            if (parent == block)
+                return block.Operations.IndexOf(current) > clampIndex ? limit : null;
+        }
+
+        return null;
+    }
+
+    private static bool IsSymbol(IOperation operation, ISymbol symbol) => operation switch
+    {
+        ILocalReferenceOperation local => SymbolEqualityComparer.Default.Equals(local.Local, symbol),
+        IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, symbol),
+        _ => false,
+    };
 
     // A counter: a local declared with a constant initializer, never assigned, whose only other writes are ++ (or only
     // --) and one of them runs on every pass of the loop (the for's increment, the comparison itself, or a statement of
@@ -238,7 +310,7 @@ internal static class LoopContext
         return false;
     }
 
-    private static System.Collections.Generic.IEnumerable<IOperation> Writes(IOperation root, ILocalSymbol local)
+    private static System.Collections.Generic.IEnumerable<IOperation> Writes(IOperation root, ISymbol local)
     {
         foreach (IOperation operation in root.Descendants())
         {
@@ -263,8 +335,7 @@ internal static class LoopContext
         }
     }
 
-    private static bool IsLocal(IOperation operation, ILocalSymbol local)
-        => Strip(operation) is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+    private static bool IsLocal(IOperation operation, ISymbol local) => IsSymbol(Strip(operation), local);
 
     private static long? AsLong(Optional<object?> constant)
         => constant.HasValue ? constant.Value switch

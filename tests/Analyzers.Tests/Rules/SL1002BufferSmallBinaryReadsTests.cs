@@ -1133,6 +1133,34 @@ public class SL1002BufferSmallBinaryReadsTests
                     return output;
                 }
 
+                static ulong Clamped(BinaryReader reader, int maxBytes = 9)
+                {
+                    if (maxBytes > 9)
+                        maxBytes = 9;
+
+                    byte last = reader.ReadByte();
+                    ulong output = last & 0x7FUL;
+                    var i = 0;
+                    while ((last & 0x80) != 0)
+                    {
+                        if (++i >= maxBytes)
+                            throw new InvalidDataException();
+                        last = reader.ReadByte();
+                        output |= (last & 0x7FUL) << (i * 7);
+                    }
+
+                    return output;
+                }
+
+                static int Min(BinaryReader reader, int count)
+                {
+                    int sum = 0;
+                    count = System.Math.Min(count, 16);
+                    for (int i = 0; i < count; i++)
+                        sum += reader.ReadInt32();
+                    return sum;
+                }
+
                 static void Header(string path, long start)
                 {
                     using var reader = new BinaryReader(File.OpenRead(path));
@@ -1208,6 +1236,20 @@ public class SL1002BufferSmallBinaryReadsTests
                         {|SL1002:moved.ReadInt32()|};
                         i--;
                     }
+                }
+
+                static int ClampedOnOnePathOnly(BinaryReader clamped, int count, bool small)
+                {
+                    int sum = 0;
+                    if (small)
+                    {
+                        if (count > 16)
+                            count = 16;
+                    }
+
+                    for (int i = 0; i < count; i++)
+                        sum += {|SL1002:clamped.ReadInt32()|};
+                    return sum;
                 }
 
                 static void Sometimes(BinaryReader sometimes, bool skip)
