@@ -1,40 +1,68 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
-using Microsoft.Win32.SafeHandles;
+using System.Text;
 
 namespace Streamline.Samples.Wc;
 
 /// <summary>The entry point of a <c>wc</c> that prints what GNU coreutils 9.x <c>wc</c> prints.</summary>
 public static class Program
 {
-    /// <summary>Runs <c>wc</c> on the process's own standard streams and environment.</summary>
+    /// <summary>Runs <c>wc</c> on the process's own descriptors 0, 1 and 2 and its environment.</summary>
     /// <param name="args">The command line, without the program name.</param>
     /// <returns>The exit status: 0, or 1 after any error.</returns>
     public static int Main(string[] args)
     {
-        using var stdin = new FileStream(new SafeFileHandle(IntPtr.Zero, ownsHandle: false), FileAccess.Read, 1);
-        using Stream stdout = Console.OpenStandardOutput();
-        using Stream stderr = Console.OpenStandardError();
-        var console = new WcConsole(stdin, StandardInputStatus(), stdout, stderr, Environment.GetEnvironmentVariable);
-        return WcCommand.Run(args, console);
+        int stdin = Posix.Inherited(0);
+        int stdout = Posix.Inherited(1);
+        int stderr = Posix.Inherited(2);
+        var console = new WcConsole(new FdStream(stdin), Posix.FStat(stdin), new FdStream(stdout), new FdStream(stderr), Environment.GetEnvironmentVariable)
+        {
+            StandardInputOffset = () => Posix.CurrentOffset(stdin),
+            CloseStandardInput = () => Posix.Close(stdin),
+            CloseStandardOutput = () => Posix.Close(stdout),
+        };
+        return WcCommand.Run(RawArguments(args), console);
     }
 
-    // wc sizes its columns from fstat(0). .NET has no fstat, so follow Linux's /proc/self/fd/0 link: a path there is a
-    // file (or a device, under /dev); anything else (pipe:[…], socket:[…]) is not a regular file.
-    private static FileStatus StandardInputStatus()
+    // .NET decodes argv as UTF-8, replacing bytes that are not UTF-8, so a file name such as caf\xE9 could not be
+    // opened. Linux keeps the original bytes in /proc/self/cmdline (NUL-separated); the arguments are its last
+    // entries (before them: the program, or `dotnet wc.dll`). Each is used only if it decodes to the argument .NET
+    // gave, so a mismatch of any kind falls back to the UTF-8 of the arguments.
+    private static IReadOnlyList<byte[]> RawArguments(string[] args)
     {
+        var fallback = new byte[args.Length][];
+        for (int i = 0; i < args.Length; i++)
+            fallback[i] = Encoding.UTF8.GetBytes(args[i]);
+        byte[] cmdline;
         try
         {
-            string? target = new FileInfo("/proc/self/fd/0").LinkTarget;
-            return target is not null && target.StartsWith('/') ? FileStatus.Of(target) : FileStatus.Other;
+            cmdline = File.ReadAllBytes("/proc/self/cmdline");
         }
-        catch (IOException)
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            return FileStatus.Other;
+            return fallback;
         }
-        catch (UnauthorizedAccessException)
+
+        var entries = new List<byte[]>();
+        int start = 0;
+        for (int i = 0; i < cmdline.Length; i++)
         {
-            return FileStatus.Other;
+            if (cmdline[i] != 0)
+                continue;
+            entries.Add(cmdline.AsSpan(start, i - start).ToArray());
+            start = i + 1;
         }
+
+        if (entries.Count < args.Length)
+            return fallback;
+        var raw = entries.GetRange(entries.Count - args.Length, args.Length);
+        for (int i = 0; i < args.Length; i++)
+        {
+            if (Encoding.UTF8.GetString(raw[i]) != args[i])
+                return fallback;
+        }
+
+        return raw;
     }
 }
