@@ -535,7 +535,7 @@ public static class WcCommand
             else
             {
                 if (_debug && !_words && !countChars && !_maxLineLength && (_lines || !countBytes))
-                    _output.Error(Name + (Avx2.IsSupported ? ": using avx2 hardware support" : ": avx2 support not detected"));
+                    _output.Error(Name + (CpuHasAvx2() ? ": using avx2 hardware support" : ": avx2 support not detected"));
                 TextCountOptions options = Counts;
                 TextCountOptions asked = (options == 0 ? TextCountOptions.Bytes : options)
                     | (_posixlyCorrect ? TextCountOptions.PosixlyCorrect : 0);
@@ -569,6 +569,19 @@ public static class WcCommand
             _total += counts;
             _maxLineTotal = Math.Max(_maxLineTotal, maxLine);
             return ok;
+        }
+
+        // wc.c avx2_supported asks the CPU (OSXSAVE, then the AVX2 bit), not what the compiler targeted, so a
+        // portable native build reports what GNU reports on the same machine.
+        private static bool CpuHasAvx2()
+        {
+            if (!X86Base.IsSupported)
+                return false;
+            (_, _, int ecx, _) = X86Base.CpuId(1, 0);
+            if ((ecx & (1 << 27)) == 0)
+                return false;
+            (_, int ebx, _, _) = X86Base.CpuId(7, 0);
+            return (ebx & (1 << 5)) != 0;
         }
 
         // GNU trusts st_size only for regular files, and only when it is not a multiple of the page size (files in
