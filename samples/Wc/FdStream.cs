@@ -17,6 +17,10 @@ public sealed class FdStream : Stream
     /// <summary>Gets the descriptor.</summary>
     public int Descriptor => _fd;
 
+    /// <summary>Gets or sets whether a write to a pipe without readers ends the process by <c>SIGPIPE</c>, as it ends
+    /// GNU <c>wc</c>, instead of failing with <c>EPIPE</c>.</summary>
+    public bool BrokenPipeKills { get; init; }
+
     /// <summary>Gets the <c>errno</c> of the read that failed, or 0.</summary>
     public int ReadError { get; private set; }
 
@@ -62,6 +66,8 @@ public sealed class FdStream : Stream
     public override void Write(ReadOnlySpan<byte> buffer)
     {
         int errno = Posix.WriteAll(_fd, buffer);
+        if (errno == Posix.EPIPE && BrokenPipeKills)
+            Posix.RaiseBrokenPipe();
         if (errno != 0)
             throw new SystemErrorException(errno);
     }

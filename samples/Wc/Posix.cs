@@ -13,6 +13,9 @@ internal static unsafe partial class Posix
 {
     public const int EINTR = 4;
     public const int EBADF = 9;
+    public const int EPIPE = 32;
+
+    private const int SigPipe = 13;
 
     private const int AtFdCwd = -100;
     private const int AtEmptyPath = 0x1000;
@@ -110,6 +113,15 @@ internal static unsafe partial class Posix
         return flags < 0 || (flags & FdCloexec) != 0 ? -1 : fd;
     }
 
+    /// <summary>Ends the process by <c>SIGPIPE</c>, as a write to a pipe nobody reads ends a C program.</summary>
+    /// <remarks>The .NET runtime ignores <c>SIGPIPE</c> (a write then fails with <c>EPIPE</c>), so the default action is
+    /// restored first.</remarks>
+    public static void RaiseBrokenPipe()
+    {
+        signal(SigPipe, 0);
+        raise(SigPipe);
+    }
+
     /// <summary>Gets a descriptor's offset, as <c>lseek(fd, 0, SEEK_CUR)</c>.</summary>
     public static long CurrentOffset(int fd) => lseek(fd, 0, SeekCurrent);
 
@@ -173,6 +185,12 @@ internal static unsafe partial class Posix
 
     [LibraryImport("libc", SetLastError = true)]
     private static partial int fcntl(int fd, int command);
+
+    [LibraryImport("libc")]
+    private static partial nint signal(int signal, nint handler);
+
+    [LibraryImport("libc")]
+    private static partial int raise(int signal);
 
     [LibraryImport("libc")]
     private static partial byte* strerror(int errno);

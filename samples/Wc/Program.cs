@@ -16,7 +16,7 @@ public static class Program
         int stdin = Posix.Inherited(0);
         int stdout = Posix.Inherited(1);
         int stderr = Posix.Inherited(2);
-        var console = new WcConsole(new FdStream(stdin), Posix.FStat(stdin), new FdStream(stdout), new FdStream(stderr), Environment.GetEnvironmentVariable)
+        var console = new WcConsole(new FdStream(stdin), Posix.FStat(stdin), new FdStream(stdout) { BrokenPipeKills = true }, new FdStream(stderr), Environment.GetEnvironmentVariable)
         {
             StandardInputOffset = () => Posix.CurrentOffset(stdin),
             CloseStandardInput = () => Posix.Close(stdin),

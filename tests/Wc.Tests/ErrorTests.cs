@@ -37,6 +37,10 @@ public sealed class ErrorTests : IClassFixture<ErrorTests.Fixture>
         { "\"$WC\" nope f > /dev/full", "", "wc: nope: No such file or directory\nwc: write error\n", 1 },
         { "\"$WC\" --help > /dev/full", "", "wc: write error\n", 1 },
         { "\"$WC\" --version >&-", "", "wc: write error: Bad file descriptor\n", 1 },
+        // A pipe nobody reads any more: the write raises SIGPIPE, which ends wc silently (status 128 + 13). The reader
+        // closes its end, then lets wc start through a FIFO. The test host ignores SIGPIPE, and an ignored signal is
+        // inherited, so env restores its default action first.
+        { "rm -f go; mkfifo go; { read x < go; env --default-signal=PIPE \"$WC\" f; echo \"status $?\" >&2; } | { exec <&-; echo > go; }", "", "status 141\n", 0 },
         // open(2) errors, in the C library's words.
         { "\"$WC\" nope", "", "wc: nope: No such file or directory\n", 1 },
         { "\"$WC\" d", "      0       0       0 d\n", "wc: d: Is a directory\n", 1 },
