@@ -155,7 +155,9 @@ public sealed class ErrorTests : IClassFixture<ErrorTests.Fixture>
             Run("printf 'x\\n' > \"$(printf 'caf\\303\\251')\"; printf 'y\\n' > \"$(printf 'bad\\351')\"", "true", TextCountLocale.C);
         }
 
-        public static string SamplePath => Path.Combine(AppContext.BaseDirectory, "wc");
+        // The apphost built with the tests, or another build of the sample (a native AOT publish) named by STREAMLINE_WC.
+        public static string SamplePath =>
+            Environment.GetEnvironmentVariable("STREAMLINE_WC") is { Length: > 0 } path ? path : Path.Combine(AppContext.BaseDirectory, "wc");
 
         public string Directory { get; }
 
