@@ -25,10 +25,23 @@ internal static class Quoting
     /// <summary><c>quoteaf</c>: always quotes a file name.</summary>
     public static string QuoteAlways(string name, TextCountLocale locale)
     {
+        string quoted = QuotePass(name, locale, escaping: false, out bool escapingAtEnd, out bool singleQuote, out bool doubleQuotesWork);
+        if (!singleQuote)
+            return quoted;
+        if (doubleQuotesWork)
+            return "\"" + name + "\"";
+
+        // gnulib (as in coreutils 9.1) writes a name with a single quote in a second pass that starts with the escape
+        // state the first pass ended in: if that was inside $'…', the first plain character is preceded by '' and a
+        // first escape gets no $' of its own.
+        return QuotePass(name, locale, escapingAtEnd, out _, out _, out _);
+    }
+
+    private static string QuotePass(string name, TextCountLocale locale, bool escaping, out bool escapingAtEnd, out bool singleQuote, out bool doubleQuotesWork)
+    {
         var quoted = new StringBuilder("'");
-        bool escaping = false;
-        bool singleQuote = false;
-        bool doubleQuotesWork = true;
+        singleQuote = false;
+        doubleQuotesWork = true;
         int i = 0;
         while (i < name.Length)
         {
@@ -63,8 +76,7 @@ internal static class Quoting
             i += length;
         }
 
-        if (singleQuote && doubleQuotesWork)
-            return "\"" + name + "\"";
+        escapingAtEnd = escaping;
         return quoted.Append('\'').ToString();
     }
 

@@ -130,6 +130,42 @@ public sealed class ErrorTests : IClassFixture<ErrorTests.Fixture>
         Assert.Equal(expected, _fixture.Run(command, Fixture.SamplePath, TextCountLocale.Utf8));
     }
 
+    // Random byte names (shell specials, quotes, controls, UTF-8 whole, cut and invalid) read from a --files0-from list,
+    // none of which exists: every one is diagnosed with its quoted name, by GNU and by the sample alike.
+    [Theory]
+    [InlineData(TextCountLocale.Utf8)]
+    [InlineData(TextCountLocale.C)]
+    public void RandomNames_AreQuotedAsGnuQuotesThem(TextCountLocale locale)
+    {
+        string[] pieces =
+        {
+            "a", "Z9", "-", ".", "/", " ", "'", "\"", "\\", ":", "#", "~", "{", "}", "$", "!", "?", "*", "=", "@", "%", "+", ",",
+            "]", "[", "^", "`", "|", "&", ";", "(", ")", "<", ">", "\t", "\n", "\r", "\a", "\b", "\f", "\v", "\u0001",
+            "\u001B", "\u007F", "\u00C3\u00A9", "\u00E9", "\u00E2\u0080\u00A8", "\u00E4\u00B8\u00AD", "\u00E4\u00B8",
+            "\u00F0\u009F\u0098\u0080", "\u00C0\u0080", "\u0080", "\u00FF", "\u00C2\u00A0", "\u00CC\u0081",
+        };
+        var random = new Random(locale == TextCountLocale.Utf8 ? 140 : 141);
+        var list = new MemoryStream();
+        for (int i = 0; i < 400; i++)
+        {
+            var name = new StringBuilder("n");
+            int count = random.Next(1, 5);
+            for (int j = 0; j < count; j++)
+                name.Insert(random.Next(name.Length + 1), pieces[random.Next(pieces.Length)]);
+            list.Write(Encoding.Latin1.GetBytes(name.ToString()));
+            list.WriteByte(0);
+        }
+
+        File.WriteAllBytes(Path.Combine(_fixture.Directory, "names-" + locale), list.ToArray());
+        string command = $"\"$WC\" -c --files0-from=names-{locale}";
+        var gnu = _fixture.Run(command, GnuWc.Path, locale);
+        var sample = _fixture.Run(command, Fixture.SamplePath, locale);
+        string[] expected = gnu.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries);
+        Assert.Equal(400, expected.Length);
+        Assert.Equal(expected, sample.StdErr.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.Equal(gnu, sample);
+    }
+
     private static string OctalEscapes(string name)
     {
         var escaped = new StringBuilder();
