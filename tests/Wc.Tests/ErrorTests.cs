@@ -120,6 +120,9 @@ public sealed class ErrorTests : IClassFixture<ErrorTests.Fixture>
     [InlineData("a'b:c", "\"a'b:c\"")]
     [InlineData("x\"y", "'x\"y'")]
     [InlineData("sp ace", "'sp ace'")]
+    // Found by RandomNames_AreQuotedAsGnuQuotesThem: gnulib's second pass keeps the first pass's escape state.
+    [InlineData("a'\t", @"'''a'\'''$'\t'")]
+    [InlineData("\t'\t", @"'\t'\'''$'\t'")]
     public void Sample_QuotesNamesAsGnulib(string name, string quoted)
     {
         // The name is passed as bytes through a shell variable (each char of the test string is one byte).
