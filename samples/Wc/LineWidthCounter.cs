@@ -10,10 +10,11 @@ namespace Streamline.Samples.Wc;
 /// adds nothing.</remarks>
 internal sealed class LineWidthCounter
 {
-    private const int MaxCarry = 5;
+    // glibc's longest UTF-8 sequence: an unfinished one (up to 5 bytes) is kept until the byte that settles it.
+    private const int MaxSequence = 6;
 
     private readonly bool _utf8;
-    private readonly byte[] _carry = new byte[MaxCarry];
+    private readonly byte[] _carry = new byte[MaxSequence];
     private int _carried;
     private long _position;
     private long _maximum;

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.Runtime.InteropServices;
 using System.Text;
 using Streamline.Samples.Wc;
@@ -52,4 +53,42 @@ public class DisplayWidthTests
 
     [DllImport("libc")]
     private static extern int wcwidth(uint wc);
+}
+
+/// <summary>The <c>-L</c> counter gives the same width however the reads cut the text.</summary>
+public class LineWidthCounterTests
+{
+    [Theory]
+    [InlineData(Streamline.Runtime.TextCountLocale.Utf8)]
+    [InlineData(Streamline.Runtime.TextCountLocale.C)]
+    public void AnyChunking_GivesTheWidthOfTheWholeText(Streamline.Runtime.TextCountLocale locale)
+    {
+        byte[][] pieces =
+        {
+            "ab"u8.ToArray(), "\t"u8.ToArray(), "\n"u8.ToArray(), "\r"u8.ToArray(), "\u4E2D"u8.ToArray(), "\u0301"u8.ToArray(),
+            "\U0001F600"u8.ToArray(), new byte[] { 0xE4, 0xB8 }, new byte[] { 0xF8, 0x88, 0x80, 0x80, 0x80 },
+            new byte[] { 0xFC, 0x84, 0x80, 0x80, 0x80, 0x80 }, new byte[] { 0xC0 }, new byte[] { 0x80 },
+        };
+        var random = new Random(7);
+        for (int run = 0; run < 500; run++)
+        {
+            var text = new List<byte>();
+            int count = random.Next(0, 30);
+            for (int i = 0; i < count; i++)
+                text.AddRange(pieces[random.Next(pieces.Length)]);
+            byte[] data = text.ToArray();
+
+            var whole = new LineWidthCounter(locale);
+            whole.Add(data);
+            var chunked = new LineWidthCounter(locale);
+            for (int start = 0; start < data.Length;)
+            {
+                int length = Math.Min(random.Next(1, 4), data.Length - start);
+                chunked.Add(data.AsSpan(start, length));
+                start += length;
+            }
+
+            Assert.True(whole.Maximum == chunked.Maximum, $"{Convert.ToHexString(data)}: {whole.Maximum} whole, {chunked.Maximum} chunked");
+        }
+    }
 }

@@ -140,7 +140,8 @@ public sealed class OptionTests : IClassFixture<ErrorTests.Fixture>
             "\v"u8.ToArray(), " "u8.ToArray(), "\u4E2D"u8.ToArray(), "\u0301"u8.ToArray(), "\u200B"u8.ToArray(),
             "\U0001F600"u8.ToArray(), "\u00E9"u8.ToArray(), "\uFF21"u8.ToArray(), "\u00AD"u8.ToArray(), "\u2028"u8.ToArray(),
             new byte[] { 0x01 }, new byte[] { 0x7F }, new byte[] { 0x00 }, new byte[] { 0xE9 }, new byte[] { 0xE4, 0xB8 },
-            new byte[] { 0xF8, 0x88, 0x80, 0x80, 0x80 }, new byte[] { 0xC0, 0x80 }, new byte[] { 0xED, 0xA0, 0x80 },
+            new byte[] { 0xF8, 0x88, 0x80, 0x80, 0x80 }, new byte[] { 0xFC, 0x84, 0x80, 0x80, 0x80, 0x80 }, new byte[] { 0xC0, 0x80 },
+            new byte[] { 0xED, 0xA0, 0x80 },
         };
         var random = new Random(locale == TextCountLocale.Utf8 ? 14 : 15);
         string directory = Path.Combine(_fixture.Directory, "random-" + locale);
