@@ -22,7 +22,17 @@ public static class Program
             CloseStandardInput = () => Posix.Close(stdin),
             CloseStandardOutput = () => Posix.Close(stdout),
         };
-        return WcCommand.Run(RawArguments(args), console);
+        try
+        {
+            return WcCommand.Run(RawArguments(args), console);
+        }
+        catch (Exception e)
+        {
+            // Every error wc knows is reported above with GNU's words; this is the last resort for a bug, so that even
+            // then the program ends with a one-line message and status 1 (as a C program's error() does), not a trace.
+            Posix.WriteAll(stderr, Encoding.UTF8.GetBytes($"wc: {e.Message}\n"));
+            return 1;
+        }
     }
 
     // .NET decodes argv as UTF-8, replacing bytes that are not UTF-8, so a file name such as caf\xE9 could not be
