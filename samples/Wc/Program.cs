@@ -38,7 +38,8 @@ public static class Program
     // .NET decodes argv as UTF-8, replacing bytes that are not UTF-8, so a file name such as caf\xE9 could not be
     // opened. Linux keeps the original bytes in /proc/self/cmdline (NUL-separated); the arguments are its last
     // entries (before them: the program, or `dotnet wc.dll`). Each is used only if it decodes to the argument .NET
-    // gave, so a mismatch of any kind falls back to the UTF-8 of the arguments.
+    // gave (apart from how many U+FFFD stand for an undecodable run, which the apphost and native AOT count
+    // differently), so a mismatch of any other kind falls back to the UTF-8 of the arguments.
     private static IReadOnlyList<byte[]> RawArguments(string[] args)
     {
         var fallback = new byte[args.Length][];
@@ -69,10 +70,12 @@ public static class Program
         var raw = entries.GetRange(entries.Count - args.Length, args.Length);
         for (int i = 0; i < args.Length; i++)
         {
-            if (Encoding.UTF8.GetString(raw[i]) != args[i])
+            if (WithoutReplacements(Encoding.UTF8.GetString(raw[i])) != WithoutReplacements(args[i]))
                 return fallback;
         }
 
         return raw;
     }
+
+    private static string WithoutReplacements(string text) => text.Replace("\uFFFD", string.Empty, StringComparison.Ordinal);
 }

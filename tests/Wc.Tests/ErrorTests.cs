@@ -100,6 +100,27 @@ public sealed class ErrorTests : IClassFixture<ErrorTests.Fixture>
         Assert.Equal(expected, _fixture.Run(command, Fixture.SamplePath, locale));
     }
 
+    // Arguments .NET cannot decode (cut, surrogate, overlong, five-byte, invalid): the bytes still reach open(2) and the
+    // message, because the sample takes them from /proc/self/cmdline.
+    [Theory]
+    [InlineData(@"\360\237\230", @"''$'\360\237\230'")]
+    [InlineData(@"\355\240\200", @"''$'\355\240\200'")]
+    [InlineData(@"\300\200", @"''$'\300\200'")]
+    [InlineData(@"\370\210\200\200\200", @"''$'\370\210\200\200\200'")]
+    [InlineData(@"\376a", @"''$'\376''a'")]
+    [InlineData(@"a\200\200b", @"'a'$'\200\200''b'")]
+    public void Sample_TakesUndecodableArgumentsAsBytes(string octal, string quoted)
+    {
+        string command = $"\"$WC\" \"$(printf '{octal}')\"";
+        string expected = $"wc: {quoted}: No such file or directory\n";
+        foreach (TextCountLocale locale in new[] { TextCountLocale.Utf8, TextCountLocale.C })
+        {
+            var gnu = _fixture.Run(command, GnuWc.Path, locale);
+            Assert.Equal(("", expected, 1), gnu);
+            Assert.Equal(gnu, _fixture.Run(command, Fixture.SamplePath, locale));
+        }
+    }
+
     [Theory]
     [InlineData("it's", "\"it's\"")]
     [InlineData("it's $x", "'it'\\''s $x'")]
