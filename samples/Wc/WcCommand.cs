@@ -53,6 +53,12 @@ public static class WcCommand
     // One run of wc: its options, its totals and its output.
     private sealed class Invocation
     {
+        // --total=WHEN, as indexes of s_totalModes.
+        private const int TotalAuto = 0;
+        private const int TotalAlways = 1;
+        private const int TotalOnly = 2;
+        private const int TotalNever = 3;
+
         private readonly WcConsole _console;
         private readonly Output _output;
         private readonly TextCountLocale _locale;
@@ -183,11 +189,6 @@ public static class WcCommand
 
             return status;
         }
-
-        private const int TotalAuto = 0;
-        private const int TotalAlways = 1;
-        private const int TotalOnly = 2;
-        private const int TotalNever = 3;
 
         // getopt_long with "clLmw": clustered short options, unique prefixes of long options, "--name=value" or
         // "--name value" for options that take a value, operands permuted to the end unless POSIXLY_CORRECT.
