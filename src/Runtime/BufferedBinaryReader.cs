@@ -31,9 +31,11 @@ namespace Streamline.Runtime;
 /// other code moved it, the buffer is discarded and reading goes on from wherever the stream now is; if not, reading
 /// goes on from the buffer. So a loop condition such as <c>BaseStream.Position &lt; BaseStream.Length</c> costs one
 /// seek and one position read per iteration; <see cref="Position"/> gives the same value without touching the stream.
-/// A stream that cannot seek could not be put back, so it is never read ahead: each read takes from the stream exactly
-/// the bytes <see cref="BinaryReader"/> would take, and whoever reads the stream next finds the same bytes. Over such a
-/// stream the reader is exact but no faster than <see cref="BinaryReader"/>.
+/// A stream that cannot seek could not be put back, so it is never read ahead: the reader makes the very
+/// <see cref="Stream.Read(byte[], int, int)"/> calls <see cref="BinaryReader"/> makes (same sizes, zero-byte reads
+/// included), so whoever reads the stream next finds the same bytes, and characters and strings are decoded from the
+/// same chunks even when the stream returns short reads. Over such a stream the reader is exact but no faster than
+/// <see cref="BinaryReader"/>.
 /// </para>
 /// <para>
 /// Known differences from <see cref="BinaryReader"/>: after <see cref="BinaryReader.Dispose()"/> every read throws
@@ -44,7 +46,15 @@ namespace Streamline.Runtime;
 /// fills every request, such as <see cref="FileStream"/> or <see cref="MemoryStream"/>). Code that writes through
 /// <see cref="BaseStream"/> over bytes the reader has already buffered and then puts the stream back exactly where it
 /// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
-/// that is not undone, is seen).
+/// that is not undone, is seen). Over a seekable stream that returns short reads (not <see cref="FileStream"/> over a
+/// regular file, nor <see cref="MemoryStream"/>), <see cref="BinaryReader"/> decodes text in chunks that depend on the
+/// read sizes, while this reader decodes as over a stream that fills each read. With UTF-8, UTF-16, UTF-32, ASCII and
+/// Latin-1, whose decoders keep their state between calls, <see cref="ReadChars"/> returns the same characters either
+/// way (the differential tests check this); code-page decoders (GB18030 and others from
+/// System.Text.Encoding.CodePages) may turn invalid bytes into other characters, or overflow the room left, by the
+/// chunk. <see cref="ReadString"/> may differ too: on .NET 5 and later a string of at most 128 bytes that arrives
+/// in one read is decoded on its own, one that arrives in pieces through the shared decoder. Mono's GB18030 decoder
+/// drops a character split between two calls, so there the characters of BinaryReader itself depend on the stream.
 /// </para>
 /// </remarks>
 public sealed partial class BufferedBinaryReader : BinaryReader
@@ -62,6 +72,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
+
+    // The first refill after the stream was moved by other code.
+    private const int SmallFillSize = 4096;
 
     // The buffer over a stream that cannot seek: room for the largest single request served through the buffer (a
     // text chunk of MaxCharBytesSize bytes); larger requests go straight to the stream.
@@ -99,6 +112,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     // left, and discards it otherwise.
     private bool _handedOut;
     private int _keptCount;
+
+    // How many bytes the next refill asks for. After other code has moved the stream (a parser that seeks from record to
+    // record), refills start at SmallFillSize, as FileStream's own buffer does, and double while reading goes on from
+    // there, so that a seek costs no more I/O than under BinaryReader and a long run soon reads whole buffers again.
+    private int _fillSize;
 
     private byte[]? _valueBytes;
     private byte[]? _charBytes;
@@ -155,6 +173,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _stream = input;
         _exact = !input.CanSeek;
         _buffer = new byte[ClampToRemaining(input, bufferSize, out long? position)];
+        _fillSize = _buffer.Length;
         if (position is long start)
         {
             _tracksPosition = true;
@@ -553,6 +572,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         PrepareRead();
+        if (count == 0 && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer, index, 0);
+        }
 
         int fromBuffer = Math.Min(_count - _index, count);
         Buffer.BlockCopy(_buffer, _index, buffer, index, fromBuffer);
@@ -576,6 +600,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     public override int Read(Span<byte> buffer)
     {
         PrepareRead();
+        if (buffer.IsEmpty && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer);
+        }
 
         int fromBuffer = Math.Min(_count - _index, buffer.Length);
         new ReadOnlySpan<byte>(_buffer, _index, fromBuffer).CopyTo(buffer);
@@ -656,8 +685,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         position = null;
         if (!input.CanSeek)
         {
-            // Never read ahead there (see Fill): the buffer only gathers the bytes of one value or one text chunk.
-            return Math.Min(bufferSize, ExactBufferSize);
+            // Never read ahead there (see Fill): the buffer holds the bytes of one value or one text chunk, which
+            // BinaryReader asks the stream for in one read, so it is never smaller than that.
+            return ExactBufferSize;
         }
 
         long remaining;
@@ -710,6 +740,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             _filled = logical;
             _index = 0;
             _count = 0;
+            _fillSize = Math.Min(_buffer.Length, SmallFillSize);
             return;
         }
 
@@ -739,6 +770,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _filled = _streamPosition;
         _index = 0;
         _count = 0;
+        _fillSize = Math.Min(_buffer.Length, SmallFillSize);
     }
 
     // Seeks the stream forward to the end of the buffered bytes when BaseStream left it behind them.
@@ -763,7 +795,18 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private int Fill(int needed)
     {
         CatchUpStream();
-        int read = _stream.Read(_buffer, 0, _exact ? Math.Min(needed, _buffer.Length) : _buffer.Length);
+        int size;
+        if (_exact)
+        {
+            size = Math.Min(needed, _buffer.Length);
+        }
+        else
+        {
+            size = Math.Min(Math.Max(needed, _fillSize), _buffer.Length);
+            _fillSize = _fillSize >= _buffer.Length / 2 ? _buffer.Length : _fillSize * 2;
+        }
+
+        int read = _stream.Read(_buffer, 0, size);
         _index = 0;
         _count = read;
         _filled += read;

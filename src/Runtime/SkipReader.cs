@@ -30,7 +30,11 @@ namespace Streamline.Runtime;
 /// <para>
 /// A stream that cannot seek is not buffered: every call goes straight to it (<see cref="Read(byte[], int, int)"/> to
 /// <see cref="Stream.Read(byte[], int, int)"/>, <see cref="Skip"/> to <c>stream.Position += count</c>), so its short
-/// reads and its <see cref="NotSupportedException"/> on a skip are exactly those of the loop replaced.
+/// reads and its <see cref="NotSupportedException"/> on a skip are exactly those of the loop replaced. The same holds
+/// for a seekable stream whose <see cref="Stream.Length"/> is 0 when the reader is first used (an empty file, or a
+/// pseudo-file under <c>/proc</c> or <c>/sys</c>, whose reads are short), and from the moment a skip would take the
+/// reader to 2^62 or beyond: there the stream decides what an overflowing <see cref="Stream.Position"/> or a read the
+/// OS rejects does.
 /// </para>
 /// <para>
 /// Arguments that <see cref="Stream.Read(byte[], int, int)"/> rejects are passed to the stream's own
@@ -53,6 +57,10 @@ public sealed class SkipReader : IDisposable
 
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
+
+    // Beyond any real file (4 EiB). A reader that gets there hands every call to the stream, so that what happens near
+    // long.MaxValue (an overflowing Position, a read whose end the OS rejects) is what the stream does.
+    private const long FarPosition = 1L << 62;
 
     private readonly Stream _stream;
     private readonly bool _leaveOpen;
@@ -248,6 +256,14 @@ public sealed class SkipReader : IDisposable
             return;
         }
 
+        long position = _stream.Position - available + _pendingSkip;
+        if (count >= FarPosition - position)
+        {
+            PassThroughFrom(position);
+            _stream.Position += count;
+            return;
+        }
+
         _pendingSkip += count - available;
         _index = 0;
         _count = 0;
@@ -291,7 +307,9 @@ public sealed class SkipReader : IDisposable
         }
     }
 
-    // Decides on the first call whether to buffer: only a seekable stream can be put back.
+    // Decides on the first call whether to buffer: only a seekable stream can be put back, and only one whose reads are
+    // full can be read ahead without changing what each Read returns. A seekable stream of length 0 (an empty file, or
+    // a pseudo-file such as those under /proc, whose reads are short) and a stream beyond FarPosition are not buffered.
     private bool EnsureBuffered()
     {
         switch (_state)
@@ -310,9 +328,42 @@ public sealed class SkipReader : IDisposable
                     return false;
                 }
 
-                _buffer = new byte[ClampToRemaining(_stream, _bufferSize)];
+                long remaining;
+                try
+                {
+                    long length = _stream.Length;
+                    long position = _stream.Position;
+                    if (length == 0 || position >= FarPosition)
+                    {
+                        _state = State.PassThrough;
+                        return false;
+                    }
+
+                    remaining = length - position;
+                }
+                catch (NotSupportedException)
+                {
+                    remaining = long.MaxValue;
+                }
+
+                _buffer = new byte[ClampToRemaining(remaining, _bufferSize)];
                 _state = State.Buffered;
                 return true;
+        }
+    }
+
+    // Puts the stream at the reader's position and hands every later call to it.
+    private void PassThroughFrom(long position)
+    {
+        long behind = _pendingSkip - (_count - _index);
+        _state = State.PassThrough;
+        _index = 0;
+        _count = 0;
+        _pendingSkip = 0;
+        _buffer = null;
+        if (behind != 0)
+        {
+            _stream.Position = position;
         }
     }
 
@@ -413,19 +464,9 @@ public sealed class SkipReader : IDisposable
         }
     }
 
-    private static int ClampToRemaining(Stream stream, int bufferSize)
+    private static int ClampToRemaining(long remaining, int bufferSize)
     {
         if (bufferSize <= MinClampedBufferSize)
-        {
-            return bufferSize;
-        }
-
-        long remaining;
-        try
-        {
-            remaining = stream.Length - stream.Position;
-        }
-        catch (NotSupportedException)
         {
             return bufferSize;
         }

@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -142,6 +143,90 @@ public class BufferedBinaryReaderTests
                 Ops = c.Ops.Where(o => o.Kind is not (OpKind.ReadChars or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.ReadString)).ToArray(),
             };
         byteReads.Sample(c => Check(c), iter: 3_000);
+    }
+
+    [Fact]
+    public void TextReads_OverNonSeekableShortReads_BehaveLikeBinaryReader()
+    {
+        // The reader makes BinaryReader's own reads over a stream that cannot seek, so even where the stream returns
+        // short reads, characters and strings are decoded from the same chunks.
+        s_case.Select(c => c with { Kind = StreamKind.NonSeekable }).Sample(c => Check(c), iter: 3_000);
+    }
+
+    // Issue 12: GB18030's decoder comes from System.Text.Encoding.CodePages, whose decoder type is also named
+    // System.Text.DecoderNLS but is not CoreLib's; BinaryReader counts it as a decoder that may hold state.
+    [Theory]
+    [InlineData(StreamKind.Memory)]
+    [InlineData(StreamKind.File)]
+    [InlineData(StreamKind.NonSeekable)]
+    [InlineData(StreamKind.NonSeekableFull)]
+    public void ReadChars_Gb18030_ReadsWhatBinaryReaderReads(StreamKind kind)
+    {
+        int gb18030 = Array.FindIndex(Encodings, e => e().CodePage == 54936);
+        var c = new ReaderCase(Hex("FC36616161"), kind, gb18030, 16, 3, 2, true,
+            [new Op(OpKind.ReadChars, 4), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadBytes, 9)]);
+        AssertSame(c);
+
+        // What BinaryReader does there (a stream that is not a MemoryStream, as in the issue): too many characters for
+        // the room left, after reading five bytes.
+        var bclStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        var ourStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => new BinaryReader(bclStream, Encodings[gb18030]()).ReadChars(4)).ParamName);
+        Assert.Equal(5, bclStream.Position);
+        var ours = new BufferedBinaryReader(ourStream, Encodings[gb18030](), leaveOpen: true);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => ours.ReadChars(4)).ParamName);
+        Assert.Equal(5, ours.Position);
+    }
+
+    // Issue 12: a string whose last character arrives in two reads is decoded by BinaryReader through its decoder,
+    // which keeps the unfinished character; decoded alone, it would end in U+FFFD.
+    [Fact]
+    public void ReadString_LastCharacterSplitAcrossShortReads_NonSeekable()
+    {
+        byte[] data = [0x04, 0x61, 0x62, 0xE2, 0x82, 0x61];
+        for (int seed = 0; seed < 64; seed++)
+        {
+            AssertSame(new ReaderCase(data, StreamKind.NonSeekable, 0, 16, seed, 3, true,
+                [new Op(OpKind.ReadString), new Op(OpKind.ReadChars, 2), new Op(OpKind.ReadByte)]));
+        }
+
+        var bclStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        var ourStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        Assert.Equal("ab", new BinaryReader(bclStream).ReadString());
+        Assert.Equal("ab", new BufferedBinaryReader(ourStream).ReadString());
+        Assert.Equal(bclStream.Consumed, ourStream.Consumed);
+    }
+
+    // A parser that seeks from record to record: after each move the reader asks for 4 KB, as FileStream's own buffer
+    // does, not a whole buffer, and doubles while reading goes on from there.
+    [Fact]
+    public void AfterTheStreamIsMoved_RefillsStartSmall_AndGrowBack()
+    {
+        var stream = new RequestLoggingStream(new byte[1 << 20]);
+        var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        reader.ReadInt32();
+        reader.BaseStream.Seek(100_000, SeekOrigin.Begin);
+        reader.ReadInt32();
+        Assert.Equal(100_004, reader.Position);
+        for (int i = 0; i < ((4092 + 8192 + 16384 + 32768) / 4) + 1; i++)
+        {
+            reader.ReadInt32();
+        }
+
+        reader.BaseStream.Position += 3;
+        reader.ReadByte();
+        Assert.Equal([BufferedBinaryReader.DefaultBufferSize, 4096, 8192, 16384, 32768, BufferedBinaryReader.DefaultBufferSize, 4096], stream.Requests);
+    }
+
+    private sealed class RequestLoggingStream(byte[] data) : MemoryStream(data, writable: false)
+    {
+        public List<int> Requests { get; } = [];
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            Requests.Add(count);
+            return base.Read(buffer, offset, count);
+        }
     }
 
     // Shrunk from seed 0b66h3EIVs72: .NET 10 decodes a string that arrives in one read on its own and flushed, so a

@@ -21,6 +21,10 @@ public enum SkipStreamKind
 
     /// <summary>A stream that cannot seek and returns short reads, the same one for both.</summary>
     NonSeekable,
+
+    /// <summary>A seekable stream whose Length is 0 and whose reads are short, as a pseudo-file under /proc: the same
+    /// one for both.</summary>
+    PseudoFile,
 }
 
 public enum SkipOpKind
@@ -172,6 +176,99 @@ public class SkipReaderTests
     }
 
     [Fact]
+    public void PseudoFile_ShortReadsReachTheCallerAsInTheLoop()
+        => AssertSame(LoopCase(Pattern(3000), SkipStreamKind.PseudoFile, SkipReader.DefaultBufferSize, 11, 300, read: 64, skip: 5));
+
+    // Linux: a /proc file reports length 0 and returns short reads; the loop sees those short reads.
+    [Fact]
+    public void ProcFile_ReadsAndSkipsAsTheLoop()
+    {
+        const string path = "/proc/kallsyms"; // megabytes, stable, returned a page or less per read
+        if (!File.Exists(path))
+        {
+            return; // not Linux: nothing to compare
+        }
+
+        using var loop = new FileStream(path, FileMode.Open, FileAccess.Read);
+        using var ours = new FileStream(path, FileMode.Open, FileAccess.Read);
+        Assert.Equal(0, loop.Length);
+        using var reader = new SkipReader(ours, leaveOpen: true);
+        int shortReads = 0;
+        byte[] expected = new byte[5000];
+        byte[] actual = new byte[5000];
+        for (int pass = 0; pass < 50; pass++)
+        {
+            int n = loop.Read(expected, 0, expected.Length);
+            Assert.Equal(n, reader.Read(actual, 0, actual.Length));
+            Assert.True(expected.AsSpan(0, n).SequenceEqual(actual.AsSpan(0, n)));
+            if (n == 0)
+            {
+                break;
+            }
+
+            shortReads += n < expected.Length ? 1 : 0;
+            loop.Position += 3;
+            reader.Skip(3);
+        }
+
+        Assert.Equal(loop.Position, reader.Position);
+        Assert.True(shortReads > 0, "the pseudo-file returned no short read: the test compares nothing");
+    }
+
+    // Near long.MaxValue: Position += count overflows (the stream throws and stays put), and a read whose end passes
+    // the largest offset the OS accepts fails with IOException, in the loop and through the reader alike.
+    [Theory]
+    [InlineData(5L, 8)]
+    [InlineData(5L, 20_000)]
+    [InlineData(10L, 8)]
+    [InlineData(100L, 20_000)]
+    [InlineData(10_000L, 20_000)]
+    [InlineData(20_000L, 20_000)]
+    [InlineData(20_000L, 8)]
+    [InlineData(70_000L, 4096)]
+    public void FarSkips_BehaveAsTheLoop(long belowMax, int readCount)
+    {
+        string path = Path.Combine(Path.GetTempPath(), "sl1001-far-" + Guid.NewGuid().ToString("N"));
+        File.WriteAllBytes(path, Pattern(100));
+        try
+        {
+            List<string> Run(bool useReader)
+            {
+                var log = new List<string>();
+                using var stream = new FileStream(path, FileMode.Open, FileAccess.Read);
+                var reader = new SkipReader(stream, leaveOpen: true);
+                byte[] buffer = new byte[readCount];
+                void Step(Func<object> action)
+                {
+                    try
+                    {
+                        log.Add(action().ToString()!);
+                    }
+                    catch (Exception e)
+                    {
+                        log.Add(e.GetType().Name + (e is ArgumentException a ? "(" + a.ParamName + ")" : string.Empty));
+                    }
+                }
+
+                Step(() => useReader ? reader.Read(buffer, 0, 8) : stream.Read(buffer, 0, 8));
+                Step(() => { if (useReader) { reader.Skip(long.MaxValue - belowMax); } else { stream.Position += long.MaxValue - belowMax; } return "skipped"; });
+                Step(() => useReader ? reader.Position : stream.Position);
+                Step(() => useReader ? reader.Read(buffer, 0, readCount) : stream.Read(buffer, 0, readCount));
+                Step(() => useReader ? reader.ReadByte() : stream.ReadByte());
+                Step(() => { reader.Dispose(); return stream.Position; });
+                return log;
+            }
+
+            List<string> expected = Run(useReader: false);
+            Assert.Equal(expected, Run(useReader: true));
+        }
+        finally
+        {
+            File.Delete(path);
+        }
+    }
+
+    [Fact]
     public void Skip_RejectsANegativeCount()
     {
         using var reader = new SkipReader(new MemoryStream(Pattern(10)));
@@ -277,6 +374,7 @@ public class SkipReaderTests
         SkipStreamKind.File => new FileStream(path!, FileMode.Open, FileAccess.Read),
         SkipStreamKind.Memory => new MemoryStream(c.Data, writable: false),
         SkipStreamKind.ShortReads => forReader ? new ShortReadStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax) : new MemoryStream(c.Data, writable: false),
+        SkipStreamKind.PseudoFile => new ShortReadStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax) { ReportsZeroLength = true },
         _ => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, c.ChunkMax),
     };
 
