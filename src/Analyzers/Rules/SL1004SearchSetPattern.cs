@@ -494,8 +494,13 @@ internal static class SearchSetPattern
 
     /// <summary>
     /// Every mention of the field's name anywhere in its type (all partial declarations, nested types included: a
-    /// private field is visible nowhere else) is the set argument of one of the searches, which neither store nor
-    /// change it. Anything else (an assignment, an element store, passing it on, returning it) keeps SL1004 quiet.
+    /// private field is visible nowhere else) only reads the array: the set argument of one of the searches, or
+    /// <code>
+    /// s_x[i]  s_x.Length  foreach (char c in s_x)  s_x.Contains(c)  text.Split(s_x)  text.Trim(s_x)  Array.IndexOf(s_x, c)
+    /// </code>
+    /// so the set never changes after its initializer. Anything else (an assignment, an element store, passing it on,
+    /// returning it) keeps SL1004 quiet. The fix replaces an array that is only searched, and adds a set beside one
+    /// that is also read otherwise.
     /// </summary>
     private static bool IsOnlySearched(IFieldSymbol field, VariableDeclaratorSyntax declarator, CancellationToken cancellationToken)
     {
@@ -506,12 +511,61 @@ internal static class SearchSetPattern
                 if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != field.Name || token.Parent == declarator)
                     continue;
 
-                if (token.Parent is not IdentifierNameSyntax name || !IsSearchSetArgument(name))
+                if (token.Parent is not IdentifierNameSyntax name || !(IsSearchSetArgument(name) || IsRead(name)))
                     return false;
             }
         }
 
         return true;
+    }
+
+    // Reads that can neither change the array nor let it escape (the BCL methods named here only read their arguments).
+    private static bool IsRead(IdentifierNameSyntax name)
+    {
+        ExpressionSyntax expression = name;
+        if (expression.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax } qualified && qualified.Name == expression)
+            expression = qualified;
+
+        switch (expression.Parent)
+        {
+            case ElementAccessExpressionSyntax element when element.Expression == expression:
+                // s_x[i], but not s_x[i] = c, s_x[i]++, ref s_x[i] or (s_x[i], y) = ...
+                return !IsWritten(element);
+            case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" or "LongLength" } access when access.Expression == expression:
+                return true;
+            case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Contains" or "Any" or "All" or "Count" } access
+                when access.Expression == expression && access.Parent is InvocationExpressionSyntax:
+                return true;
+            case ForEachStatementSyntax loop when loop.Expression == expression:
+                return true;
+            case ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument when argument.Parent?.Parent is InvocationExpressionSyntax invocation:
+                return invocation.Expression switch
+                {
+                    MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Split" or "Trim" or "TrimStart" or "TrimEnd" } => true,
+                    MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "Array" }, Name.Identifier.ValueText: "IndexOf" or "LastIndexOf" } => true,
+                    _ => false,
+                };
+            default:
+                return false;
+        }
+    }
+
+    private static bool IsWritten(ExpressionSyntax target)
+    {
+        SyntaxNode? parent = target.Parent;
+        while (parent is ParenthesizedExpressionSyntax)
+            parent = parent.Parent;
+
+        return parent switch
+        {
+            AssignmentExpressionSyntax assignment => assignment.Left.Span.Contains(target.Span),
+            PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => parent.IsKind(SyntaxKind.PreIncrementExpression) || parent.IsKind(SyntaxKind.PreDecrementExpression)
+                || parent.IsKind(SyntaxKind.PostIncrementExpression) || parent.IsKind(SyntaxKind.PostDecrementExpression),
+            // (s_x[0], y) = pair: a tuple element may be a deconstruction target.
+            ArgumentSyntax argument => argument.RefKindKeyword.RawKind != 0 || argument.Parent is TupleExpressionSyntax,
+            RefExpressionSyntax => true,
+            _ => false,
+        };
     }
 
     private static bool IsSearchSetArgument(IdentifierNameSyntax name)

@@ -148,7 +148,7 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
             && major >= 8;
     }
 
-    private static bool IsInExpressionTree(IOperation operation)
+    internal static bool IsInExpressionTree(IOperation operation)
     {
         for (IOperation? current = operation.Parent; current is not null; current = current.Parent)
         {

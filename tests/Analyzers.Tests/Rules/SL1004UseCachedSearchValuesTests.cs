@@ -134,11 +134,10 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>:\"|?*");
-                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
 
-                int First(string path) => s_separators.IndexOfAny(path);
-                int Last(string path) => s_separators.LastIndexOfAny(path, 3);
+                int First(string path) => s_invalid.IndexOfAny(path);
+                int Last(string path) => s_invalid.LastIndexOfAny(path, 3);
             }
             """, TestTarget.Net472);
 
@@ -146,6 +145,12 @@ public class SL1004UseCachedSearchValuesTests
     [InlineData("s_set[0] = 'x';")]
     [InlineData("Use(s_set);")]
     [InlineData("var copy = s_set;")]
+    [InlineData("s_set[0]++;")]
+    [InlineData("s_set[1] += (char)1;")]
+    [InlineData("(s_set[0], s_set[1]) = ('x', 'y');")]
+    [InlineData("ref char first = ref s_set[0];")]
+    [InlineData("System.Array.Sort(s_set);")]
+    [InlineData("Fill(out s_set[0]);")]
     public Task Quiet_FieldWrittenOrHandedOut(string statement)
         => VerifyQuietAsync($$"""
             class C
@@ -155,6 +160,7 @@ public class SL1004UseCachedSearchValuesTests
                 int M(string text) => text.IndexOfAny(s_set);
                 void N() { {{statement}} }
                 static void Use(char[] values) { }
+                static void Fill(out char value) => value = 'x';
             }
             """, TestTarget.Net472);
 
@@ -171,6 +177,151 @@ public class SL1004UseCachedSearchValuesTests
                 int C1(string text) => text.IndexOfAny(_instance);
                 int D(string text) => text.IndexOfAny(Shared);
                 int? E(string? text) => text?.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_ArrayAlsoReadOtherwise_KeepsTheArray_AddsTheSetBesideIt()
+        => VerifyFixAsync("""
+            using System;
+            using System.Linq;
+
+            class C
+            {
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private int _count;
+
+                string Escape(string name)
+                {
+                    if (name.IndexOfAny({|SL1004:s_invalid|}) < 0)
+                        return name;
+
+                    foreach (char c in s_invalid)
+                        name = name.Replace(c, '_');
+
+                    _count += s_invalid.Length + (s_invalid.Contains('<') ? 1 : 0) + Array.IndexOf(s_invalid, ':');
+                    return name.Trim(s_invalid) + s_invalid[0] + name.Split(s_invalid).Length;
+                }
+            }
+            """, """
+            using System;
+            using System.Linq;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private static readonly CharSearchSet s_invalidSet = CharSearchSet.Create("<>:\"|?*");
+                private int _count;
+
+                string Escape(string name)
+                {
+                    if (s_invalidSet.IndexOfAny(name) < 0)
+                        return name;
+
+                    foreach (char c in s_invalid)
+                        name = name.Replace(c, '_');
+
+                    _count += s_invalid.Length + (s_invalid.Contains('<') ? 1 : 0) + Array.IndexOf(s_invalid, ':');
+                    return name.Trim(s_invalid) + s_invalid[0] + name.Split(s_invalid).Length;
+                }
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_ArrayOnlySearched_BecomesTheSet_InItsPlace_KeepingItsComments()
+        => VerifyFixAsync("""
+            class C
+            {
+                private int _first;
+
+                // Characters a file name cannot hold.
+                private static readonly char[] s_invalid =
+                {
+                    '<', '>', ':', '"', '|', '?', '*', // the reserved ones
+                };
+
+                int First(string path) => path.IndexOfAny({|SL1004:s_invalid|});
+                int Last(string path) => path.LastIndexOfAny({|SL1004:s_invalid|}, 3);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private int _first;
+
+                // Characters a file name cannot hold.
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*"); // the reserved ones
+
+                int First(string path) => s_invalid.IndexOfAny(path);
+                int Last(string path) => s_invalid.LastIndexOfAny(path, 3);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TabIndentedFile_NewFieldIndentedWithTabs()
+        => VerifyFixAsync("""
+            namespace N
+            {
+            	class C
+            	{
+            		int M(string text) => text.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n' }|});
+            	}
+            }
+            """, """
+            using Streamline.Runtime;
+
+            namespace N
+            {
+            	class C
+            	{
+            		private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+
+            		int M(string text) => text.IndexOfAny(s_whitespace);
+            	}
+            }
+            """.Replace("text.IndexOfAny(s_whitespace)", "s_whitespace.IndexOfAny(text)"), TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TabIndentedFile_FieldBesideTheArray_IndentedWithTabs()
+        => VerifyFixAsync("""
+            class C
+            {
+            	private static readonly char[] s_separators = { ',', ';', ':', '|' };
+
+            	int M(string text) => text.IndexOfAny({|SL1004:s_separators|}) + s_separators.Length;
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+            	private static readonly char[] s_separators = { ',', ';', ':', '|' };
+            	private static readonly CharSearchSet s_separatorsSet = CharSearchSet.Create(",;:|");
+
+            	int M(string text) => s_separatorsSet.IndexOfAny(text) + s_separators.Length;
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TwoSetsOfOneKind_SecondNamedForItsMethod_NoNumber()
+        => VerifyFixAsync("""
+            class C
+            {
+                int EscapeXml(string text) => text.IndexOfAny({|SL1004:new[] { '<', '>', '&', '"' }|});
+                int SplitPath(string text) => text.IndexOfAny({|SL1004:new[] { '/', '\\', ':', '|' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>&\"");
+                private static readonly CharSearchSet s_splitPathSeparators = CharSearchSet.Create("/\\:|");
+
+                int EscapeXml(string text) => s_separators.IndexOfAny(text);
+                int SplitPath(string text) => s_splitPathSeparators.IndexOfAny(text);
             }
             """, TestTarget.Net472);
 
@@ -192,8 +343,8 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly CharSearchSet s_letters = CharSearchSet.Create("xyzw");
                 private static readonly CharSearchSet s_ws = CharSearchSet.Create(" \t\r\n");
+                private static readonly CharSearchSet s_letters = CharSearchSet.Create("xyzw");
 
                 int A(string text) => s_ws.IndexOfAny(text);
                 int B(string text) => s_letters.IndexOfAny(text, 1);
@@ -354,10 +505,9 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly SearchValues<char> s_separatorsSet = SearchValues.Create(",;:|/\\");
-                private static readonly char[] s_separators = { ',', ';', ':', '|', '/', '\\' };
+                private static readonly SearchValues<char> s_separators = SearchValues.Create(",;:|/\\");
 
-                int M(string text) => text.AsSpan().IndexOfAny(s_separatorsSet);
+                int M(string text) => text.AsSpan().IndexOfAny(s_separators);
             }
             """, TestTarget.Net80);
 
