@@ -25,7 +25,16 @@ internal sealed class SearchSetSymbols
         SearchValues = TypeLookup.GetBestType(compilation, KnownNames.SearchValues);
         CharSearchSet = TypeLookup.GetBestType(compilation, KnownNames.CharSearchSet);
         ByteSearchSet = TypeLookup.GetBestType(compilation, KnownNames.ByteSearchSet);
+        IsNetStandard = compilation.GetSpecialType(SpecialType.System_Object).ContainingAssembly?.Name == "netstandard";
     }
+
+    /// <summary>The core library is <c>netstandard</c>: a library that mostly runs on .NET 8+ (not .NET Framework or Mono).</summary>
+    public bool IsNetStandard { get; }
+
+    /// <summary>The smallest set reported by default, from the runtime this compilation's code mostly runs on.</summary>
+    public int DefaultMinValues => HasSearchValues
+        ? SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesModern
+        : IsNetStandard ? SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesNetStandard : SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesLegacy;
 
     public INamedTypeSymbol String { get; }
     public INamedTypeSymbol Char { get; }
