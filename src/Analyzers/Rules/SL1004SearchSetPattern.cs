@@ -328,6 +328,29 @@ internal static class SearchSetPattern
 
                 break;
 
+            // cond ? A : B, x switch { ... => A, _ => B }: every arm a constant set; the largest arm counts. CA1870 does
+            // not look into either.
+            case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
+                if (!TryGetArmSet(conditional.WhenTrue, isByte, cancellationToken, out set)
+                    || !TryGetArmSet(whenFalse, isByte, cancellationToken, out string? otherArm))
+                {
+                    return false;
+                }
+
+                set = Larger(set!, otherArm!);
+                break;
+
+            case ISwitchExpressionOperation { Arms.Length: > 0 } switchExpression:
+                foreach (ISwitchExpressionArmOperation arm in switchExpression.Arms)
+                {
+                    if (!TryGetArmSet(arm.Value, isByte, cancellationToken, out string? armSet))
+                        return false;
+
+                    set = set is null ? armSet : Larger(set, armSet!);
+                }
+
+                break;
+
             default:
                 return false;
         }
@@ -335,6 +358,18 @@ internal static class SearchSetPattern
         length = set!.Length;
         return true;
     }
+
+    private static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
+    {
+        while (arm is IConversionOperation { IsImplicit: true } conversion)
+            arm = conversion.Operand;
+
+        set = null;
+        return arm is not (IConditionalOperation or ISwitchExpressionOperation)
+            && TryGetConstantSet(arm, isByte, cancellationToken, out set, out _, out _);
+    }
+
+    private static string Larger(string first, string second) => CountDistinct(second) > CountDistinct(first) ? second : first;
 
     // CA1870 (as the .NET 10 SDK ships it) reads array elements from syntax: 'a' or (byte)'a', nothing else.
     private static bool IsCharacterLiteral(SyntaxNode element)
@@ -582,6 +617,19 @@ internal static class SearchSetPattern
         ExpressionSyntax expression = name;
         if (expression.Parent is MemberAccessExpressionSyntax access && access.Name == expression)
             expression = access;
+
+        // text.IndexOfAny(cond ? s_a : s_b), text.IndexOfAny(kind switch { ... => s_a, ... })
+        while (true)
+        {
+            if (expression.Parent is ParenthesizedExpressionSyntax parenthesized)
+                expression = parenthesized;
+            else if (expression.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != expression)
+                expression = conditional;
+            else if (expression.Parent is SwitchExpressionArmSyntax arm && arm.Expression == expression && arm.Parent is SwitchExpressionSyntax switchExpression)
+                expression = switchExpression;
+            else
+                break;
+        }
 
         if (expression.Parent is not ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument
             || argument.Parent?.Parent is not InvocationExpressionSyntax invocation)

@@ -352,6 +352,27 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.Net472);
 
+    // NLog's XML escaper: text.IndexOfAny(newlines ? XmlEscapeNewlineChars : XmlEscapeChars), on its hot path.
+    [Fact]
+    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhenEveryArmIsConstant()
+    {
+        const string Source = """
+            class C
+            {
+                private static readonly char[] s_escape = { '<', '>', '&', '\'', '"' };
+                private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
+
+                int A(string text, bool newlines) => text.IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
+                int B(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int D(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
+                int E(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
+            }
+            """;
+        var test = new Verify.Test(TestTarget.NetStandard20) { TestCode = Source, FixedCode = Source };
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
+    }
+
     [Fact]
     public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
         => VerifyFixAsync("""
