@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Diagnostics.CodeAnalysis;
 using System.Text;
 using System.Threading;
@@ -149,6 +150,10 @@ internal static class SearchSetPattern
     /// <summary>CA1870 reports sets of this many values and more (any size for allocating forms).</summary>
     public const int Ca1870MinLength = 6;
 
+    /// <summary><c>SyntaxKind.CollectionExpression</c> and <c>ExpressionElement</c> (C# 12), unknown to Roslyn 3.6.</summary>
+    internal const int CollectionExpressionKind = 9076;
+    internal const int ExpressionElementKind = 9077;
+
     public static bool IsSearchName(string name)
         => name is KnownNames.IndexOfAny or KnownNames.LastIndexOfAny or KnownNames.IndexOfAnyExcept
             or KnownNames.LastIndexOfAnyExcept or KnownNames.ContainsAny or KnownNames.ContainsAnyExcept;
@@ -209,10 +214,12 @@ internal static class SearchSetPattern
         if (values is null || !TryGetConstantSet(values.Value, isByte: false, cancellationToken, out string? set, out int length, out bool ca1870Shape))
             return false;
 
-        // CA1870 takes only the one-argument overloads; an allocating set at any size, a field from six values.
+        // CA1870 takes only the one-argument overloads; an allocating set at any size, a field from six values; not a
+        // collection expression (it reads those only as a span's set).
         bool ca1870 = symbols.HasSearchValues
             && method.Parameters.Length == 1
             && ca1870Shape
+            && values.Value.Syntax.RawKind != CollectionExpressionKind
             && (values.Value is not IFieldReferenceOperation || length >= Ca1870MinLength);
 
         match = new SearchSetMatch(invocation, isStringMethod: true, isByte: false, invocation.Instance, values, range.ToImmutableArray(),
@@ -328,6 +335,40 @@ internal static class SearchSetPattern
 
                 break;
 
+            // ['a', 'b', ...] (C# 12) as a char[]/byte[] or a span: constant elements only, no spread. Roslyn 3.6, which
+            // this assembly is built against, has no type for it: recognised by its syntax kind, read through Children.
+            case { Syntax.RawKind: CollectionExpressionKind } collection
+                when IsArrayOf(collection.Type, isByte ? SpecialType.System_Byte : SpecialType.System_Char) || IsSpanType(collection.Type):
+                var collected = new StringBuilder();
+                ca1870Shape = true;
+                foreach (SyntaxNode element in collection.Syntax.ChildNodes())
+                {
+                    if (element.RawKind != ExpressionElementKind)
+                        return false;
+
+                    ca1870Shape &= element.ChildNodes().FirstOrDefault() is { } elementValue && IsCharacterLiteral(elementValue);
+                }
+
+                IOperation elements = collection;
+                while (elements is IConversionOperation { IsImplicit: true } collectionConversion)
+                    elements = collectionConversion.Operand;
+
+#pragma warning disable CS0618 // Children is the only way to the elements through the 3.6 API.
+                foreach (IOperation element in elements.Children)
+#pragma warning restore CS0618
+                {
+                    if (!element.ConstantValue.HasValue || !TryGetElement(element.ConstantValue.Value, out char member))
+                        return false;
+
+                    collected.Append(member);
+                }
+
+                if (collected.Length == 0)
+                    return false;
+
+                set = collected.ToString();
+                break;
+
             // cond ? A : B, x switch { ... => A, _ => B }: every arm a constant set; the largest arm counts. CA1870 does
             // not look into either.
             case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
@@ -438,6 +479,19 @@ internal static class SearchSetPattern
             case InitializerExpressionSyntax bare when bare.IsKind(SyntaxKind.ArrayInitializerExpression):
                 // char[] s_x = { ... }: CA1870 does not read this form.
                 elements = bare.Expressions;
+                break;
+            case { RawKind: CollectionExpressionKind }:
+                // char[] s_x = ['a', 'b', ...]: each ExpressionElement holds one expression.
+                var collected = new List<ExpressionSyntax>();
+                foreach (SyntaxNode element in initializer.ChildNodes())
+                {
+                    if (element.RawKind != ExpressionElementKind || element.ChildNodes().FirstOrDefault() is not ExpressionSyntax value)
+                        return false;
+
+                    collected.Add(value);
+                }
+
+                elements = SyntaxFactory.SeparatedList(collected);
                 break;
             case InvocationExpressionSyntax
             {
@@ -645,6 +699,9 @@ internal static class SearchSetPattern
         };
         return invoked is not null && IsSearchName(invoked);
     }
+
+    private static bool IsSpanType(ITypeSymbol? type)
+        => type is INamedTypeSymbol { IsGenericType: true, Name: "ReadOnlySpan" or "Span", ContainingNamespace.Name: "System" };
 
     private static bool IsArrayOf(ITypeSymbol? type, SpecialType element)
         => type is IArrayTypeSymbol { IsSZArray: true } array && array.ElementType.SpecialType == element;

@@ -374,6 +374,48 @@ public class SL1004UseCachedSearchValuesTests
     }
 
     [Fact]
+    public Task Fix_CollectionExpressions_InlineAndInAField()
+        => VerifyFixAsync("""
+            class C
+            {
+                private static readonly char[] s_invalid = ['<', '>', ':', '"', '|', '?', '*'];
+
+                int A(string path) => path.IndexOfAny({|SL1004:s_invalid|});
+                int B(string text) => text.IndexOfAny({|SL1004:[' ', '\t', '\r', '\n']|}, 1);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
+                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+
+                int A(string path) => s_invalid.IndexOfAny(path);
+                int B(string text) => s_whitespace.IndexOfAny(text, 1);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_CollectionExpressionWithSpreadOrVariable()
+        => VerifyQuietAsync("""
+            class C
+            {
+                private static readonly char[] s_base = { 'a', 'b', 'c', 'd', 'e', 'f' };
+
+                int A(string text) => text.IndexOfAny([.. s_base, 'g']);
+                int B(string text, char c) => text.IndexOfAny([c, 'b', 'c', 'd', 'e', 'f']);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public void CollectionExpressionKinds_MatchTheCompiler()
+    {
+        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.CollectionExpression, SearchSetPattern.CollectionExpressionKind);
+        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.ExpressionElement, SearchSetPattern.ExpressionElementKind);
+    }
+
+    [Fact]
     public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
         => VerifyFixAsync("""
             using Streamline.Runtime;
