@@ -48,7 +48,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     private sealed class Target
     {
-        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan)
+        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan)
         {
             ReceiverIsSpan = receiverIsSpan;
             Match = match;
@@ -61,7 +61,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         public SearchSetMatch Match { get; }
         public bool UseSearchValues { get; }
         public INamedTypeSymbol FieldType { get; }
-        public TypeDeclarationSyntax TypeDeclaration { get; }
+        /// <summary>The type the search is written in; null in top-level statements (the fields go to <c>partial class Program</c>).</summary>
+        public TypeDeclarationSyntax? TypeDeclaration { get; }
         public INamedTypeSymbol ContainingType { get; }
         public bool ReceiverIsSpan { get; }
     }
@@ -83,6 +84,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         var besideFields = new Dictionary<FieldDeclarationSyntax, List<MemberDeclarationSyntax>>();
         var takenNames = new Dictionary<INamedTypeSymbol, HashSet<string>>(SymbolEqualityComparer.Default);
         var replacedArrays = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default);
+        var topLevelFields = new List<MemberDeclarationSyntax>();
         var rewritten = new HashSet<SyntaxNode>();
 
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
@@ -140,6 +142,10 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
                         beside.Add(CreateField(target, fieldName, editor.Generator, layout.IndentationOf(besideDeclaration), layout.EndOfLine));
                     }
+                    else if (target.TypeDeclaration is null)
+                    {
+                        topLevelFields.Add(CreateField(target, fieldName, editor.Generator, SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(layout.IndentUnit)), layout.EndOfLine));
+                    }
                     else
                     {
                         if (!newFields.TryGetValue(target.TypeDeclaration, out List<MemberDeclarationSyntax>? list))
@@ -185,6 +191,36 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
                 return type.WithMembers(type.Members.InsertRange(index, inserted));
             });
+        }
+
+        if (topLevelFields.Count > 0 && root is CompilationUnitSyntax unit)
+        {
+            // Top-level statements: the fields go to a partial class Program after them (C# lets its members be used).
+            if (unit.Members.OfType<ClassDeclarationSyntax>().FirstOrDefault(c => c.Identifier.ValueText == "Program" && c.Modifiers.Any(SyntaxKind.PartialKeyword)) is { } program)
+            {
+                editor.ReplaceNode(program, (node, _) => ((ClassDeclarationSyntax)node).WithMembers(((ClassDeclarationSyntax)node).Members.InsertRange(0, topLevelFields)));
+            }
+            else
+            {
+                SyntaxTriviaList endOfLine = SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(layout.EndOfLine));
+                ClassDeclarationSyntax newProgram = SyntaxFactory.ClassDeclaration(
+                        default,
+                        SyntaxFactory.TokenList(SyntaxFactory.Token(SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(layout.EndOfLine)), SyntaxKind.PartialKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space))),
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.ClassKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
+                        SyntaxFactory.Identifier(SyntaxTriviaList.Empty, "Program", endOfLine),
+                        null,
+                        null,
+                        default,
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.OpenBraceToken, endOfLine),
+                        SyntaxFactory.List(topLevelFields),
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.CloseBraceToken, endOfLine),
+                        default);
+                MemberDeclarationSyntax last = unit.Members[unit.Members.Count - 1];
+                if (!last.GetTrailingTrivia().Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia)))
+                    newProgram = newProgram.WithLeadingTrivia(SyntaxFactory.EndOfLine(layout.EndOfLine), SyntaxFactory.EndOfLine(layout.EndOfLine));
+
+                editor.InsertAfter(last, newProgram);
+            }
         }
 
         return editor.GetChangedDocument();
@@ -343,12 +379,32 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
             || match.ValuesArgument.Syntax.Span != diagnostic.Location.SourceSpan
             || IsChoiceOfSets(match)
-            || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } typeDeclaration
-            || typeDeclaration.IsKind(SyntaxKind.InterfaceDeclaration)
-            || model.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol containingType
             || !ArgumentsInParameterOrder(match))
         {
             return false;
+        }
+
+        TypeDeclarationSyntax? typeDeclaration = invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        INamedTypeSymbol? containingType;
+        if (typeDeclaration is null)
+        {
+            // A top-level statement: the members go to the program's own class.
+            if (invocationSyntax.FirstAncestorOrSelf<GlobalStatementSyntax>() is null
+                || model.GetEnclosingSymbol(invocationSyntax.SpanStart, cancellationToken)?.ContainingType is not { } program)
+            {
+                return false;
+            }
+
+            containingType = program;
+        }
+        else if (typeDeclaration.IsKind(SyntaxKind.InterfaceDeclaration)
+            || model.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol declared)
+        {
+            return false;
+        }
+        else
+        {
+            containingType = declared;
         }
 
         bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues;

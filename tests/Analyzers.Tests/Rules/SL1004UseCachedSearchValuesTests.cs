@@ -802,6 +802,36 @@ public class SL1004UseCachedSearchValuesTests
     }
 
     [Fact]
+    public Task Fix_TopLevelStatements_FieldGoesToPartialProgram()
+    {
+        var test = new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = """
+                using System;
+
+                string line = Console.ReadLine() ?? "";
+                Console.WriteLine(line.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n' }|}));
+                """,
+            FixedCode = """
+                using System;
+                using Streamline.Runtime;
+
+                string line = Console.ReadLine() ?? "";
+                Console.WriteLine(s_whitespace.IndexOfAny(line));
+
+                partial class Program
+                {
+                    private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+                }
+
+                """,
+        };
+        test.TestState.OutputKind = OutputKind.ConsoleApplication;
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    [Fact]
     public async Task TopLevelStatements_Reported()
     {
         AnalyzerRun run = await AnalyzerRunner.RunAsync(
