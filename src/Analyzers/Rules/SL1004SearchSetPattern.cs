@@ -142,7 +142,8 @@ internal sealed class SearchSetMatch
 /// "\t\n ,;"  or  const string Separators = "...";           // span searches
 /// new[] { ' ', '\t', ... }  /  new byte[] { 9, 10, ... }      // constant elements, literals or const names
 /// "\t\n ,;".ToCharArray()  /  Separators.ToCharArray()
-/// s_separators   // private static readonly char[]/byte[] field, literal initializer, only ever passed to these searches
+/// s_separators   // private static readonly char[]/byte[] field, literal initializer, only ever read (never written or handed out)
+/// ['a', 'b', ...]  /  cond ? s_a : s_b  /  kind switch { ... => s_a, _ => s_b }   // every element or arm constant
 /// </code>
 /// </summary>
 internal static class SearchSetPattern

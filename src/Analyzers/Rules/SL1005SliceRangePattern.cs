@@ -267,8 +267,9 @@ internal static class SliceRangePattern
 /// Where SL1005 speaks: measured, <c>Slice(start)</c> wins over the old lowering only in loops that slice spans and do
 /// little else per pass, and not at all on strings (docs/rules/SL1005.md). So a range is reported only when its
 /// receiver is a span or memory (not a string), and it sits in a loop that runs it on every pass (a loop body,
-/// condition or increment; not a <c>foreach</c> collection or a <c>for</c> initializer) with no <c>await</c> and no
-/// call named <c>Read*</c> or <c>Write*</c> (a loop whose time goes to I/O).
+/// condition or increment; not a <c>foreach</c> collection, a <c>for</c> initializer, or a <c>return</c> or
+/// <c>throw</c> that leaves the loop) with no <c>await</c> and no call named <c>Read*</c> or <c>Write*</c> (a loop
+/// whose time goes to I/O).
 /// </summary>
 internal static class SliceRangeScope
 {
@@ -290,6 +291,10 @@ internal static class SliceRangeScope
                 case CommonForEachStatementSyntax loop when child != loop.Expression:
                     return loop;
                 case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or MemberDeclarationSyntax:
+                    return null;
+
+                // return part[(colon + 1)..]; inside the loop leaves it: the range runs once, not on every pass.
+                case ReturnStatementSyntax or ThrowStatementSyntax or ThrowExpressionSyntax:
                     return null;
             }
         }

@@ -35,14 +35,14 @@ public class SL1005SliceInsteadOfRangeEquivalenceTests
 
         public static class Ranges
         {
-            public static int[] SpanFrom(int[] a, int i) { Span<int> s = a; while (true) return s[i..].ToArray(); }
-            public static int[] SpanFromEnd(int[] a, int k) { Span<int> s = a; while (true) return s[^k..].ToArray(); }
-            public static int[] ReadOnlySpanFrom(int[] a, int i) { ReadOnlySpan<int> s = a; while (true) return s[i..].ToArray(); }
-            public static int[] ReadOnlySpanFromEnd(int[] a, int k) { ReadOnlySpan<int> s = a; while (true) return s[^k..].ToArray(); }
-            public static int[] MemoryFrom(int[] a, int i) { Memory<int> s = a; while (true) return s[i..].ToArray(); }
-            public static int[] MemoryFromEnd(int[] a, int k) { Memory<int> s = a; while (true) return s[^k..].ToArray(); }
-            public static int[] ReadOnlyMemoryFrom(int[] a, int i) { ReadOnlyMemory<int> s = a; while (true) return s[i..].ToArray(); }
-            public static int[] ReadOnlyMemoryFromEnd(int[] a, int k) { ReadOnlyMemory<int> s = a; while (true) return s[^k..].ToArray(); }
+            public static int[] SpanFrom(int[] a, int i) { Span<int> s = a; while (true) { int[] r = s[i..].ToArray(); return r; } }
+            public static int[] SpanFromEnd(int[] a, int k) { Span<int> s = a; while (true) { int[] r = s[^k..].ToArray(); return r; } }
+            public static int[] ReadOnlySpanFrom(int[] a, int i) { ReadOnlySpan<int> s = a; while (true) { int[] r = s[i..].ToArray(); return r; } }
+            public static int[] ReadOnlySpanFromEnd(int[] a, int k) { ReadOnlySpan<int> s = a; while (true) { int[] r = s[^k..].ToArray(); return r; } }
+            public static int[] MemoryFrom(int[] a, int i) { Memory<int> s = a; while (true) { int[] r = s[i..].ToArray(); return r; } }
+            public static int[] MemoryFromEnd(int[] a, int k) { Memory<int> s = a; while (true) { int[] r = s[^k..].ToArray(); return r; } }
+            public static int[] ReadOnlyMemoryFrom(int[] a, int i) { ReadOnlyMemory<int> s = a; while (true) { int[] r = s[i..].ToArray(); return r; } }
+            public static int[] ReadOnlyMemoryFromEnd(int[] a, int k) { ReadOnlyMemory<int> s = a; while (true) { int[] r = s[^k..].ToArray(); return r; } }
         }
         """;
 

@@ -94,16 +94,16 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                Memory<byte> A(Memory<byte> m) { while (true) return {|SL1005:m[3..]|}; }
-                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) { while (true) return {|SL1005:m[i..]|}; }
+                Memory<byte> A(Memory<byte> m) { while (true) { var slice = {|SL1005:m[3..]|}; return slice; } }
+                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) { while (true) { var slice = {|SL1005:m[i..]|}; return slice; } }
             }
             """, """
             using System;
 
             class C
             {
-                Memory<byte> A(Memory<byte> m) { while (true) return m.Slice(3); }
-                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) { while (true) return m.Slice(i); }
+                Memory<byte> A(Memory<byte> m) { while (true) { var slice = m.Slice(3); return slice; } }
+                ReadOnlyMemory<char> B(ReadOnlyMemory<char> m, int i) { while (true) { var slice = m.Slice(i); return slice; } }
             }
             """);
 
@@ -145,6 +145,15 @@ public class SL1005SliceInsteadOfRangeTests
 
                     foreach (int item in items)
                         total += items.Select(x => new ReadOnlySpan<int>(items)[x..].Length).Sum();
+
+                    for (int k = 0; k < span.Length; k++)
+                    {
+                        if (span[k] == 0)
+                            return span[k..].Length;
+
+                        if (span[k] < 0)
+                            throw new ArgumentException(span[k..].ToString());
+                    }
 
                     return total;
                 }
@@ -300,7 +309,7 @@ public class SL1005SliceInsteadOfRangeTests
                 Span<int> Next() { _calls++; return new int[4]; }
                 int Start() => _calls;
 
-                Span<int> M() { while (true) return {|SL1005:Next()[Start()..]|}; }
+                Span<int> M() { while (true) { var slice = {|SL1005:Next()[Start()..]|}; return slice; } }
             }
             """, """
             using System;
@@ -311,7 +320,7 @@ public class SL1005SliceInsteadOfRangeTests
                 Span<int> Next() { _calls++; return new int[4]; }
                 int Start() => _calls;
 
-                Span<int> M() { while (true) return Next().Slice(Start()); }
+                Span<int> M() { while (true) { var slice = Next().Slice(Start()); return slice; } }
             }
             """);
 
@@ -325,7 +334,7 @@ public class SL1005SliceInsteadOfRangeTests
                 Span<int> M(Span<int> span, int i)
                 {
                     while (true)
-                        return /* lead */ {|SL1005:span[/* start */ i /* dots */.. /* end */]|} /* trail */;
+                        span = /* lead */ {|SL1005:span[/* start */ i /* dots */.. /* end */]|} /* trail */;
                 }
             }
             """, """
@@ -336,7 +345,7 @@ public class SL1005SliceInsteadOfRangeTests
                 Span<int> M(Span<int> span, int i)
                 {
                     while (true)
-                        return /* lead */ span.Slice(/* start */ i /* dots */ /* end */) /* trail */;
+                        span = /* lead */ span.Slice(/* start */ i /* dots */ /* end */) /* trail */;
                 }
             }
             """);
@@ -348,14 +357,14 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) { while (true) return {|SL1005:{|SL1005:s[i..]|}[j..]|}; }
+                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) { while (true) { var slice = {|SL1005:{|SL1005:s[i..]|}[j..]|}; return slice; } }
             }
             """, """
             using System;
 
             class C
             {
-                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) { while (true) return s.Slice(i).Slice(j); }
+                ReadOnlySpan<char> M(ReadOnlySpan<char> s, int i, int j) { while (true) { var slice = s.Slice(i).Slice(j); return slice; } }
             }
             """);
 
@@ -450,7 +459,7 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                Span<int> A(Span<int> span, int i) { while (true) return span[i..]; }
+                Span<int> A(Span<int> span, int i) { while (true) { var slice = span[i..]; return slice; } }
             }
             """);
 
@@ -465,8 +474,8 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                Span<int> A(Span<int> span, int i) { while (true) return {|SL1005:span[i..]|}; }
-                string B(string s, int k) { while (true) return s[^k..]; }
+                Span<int> A(Span<int> span, int i) { while (true) { var slice = {|SL1005:span[i..]|}; return slice; } }
+                string B(string s, int k) { while (true) { var slice = s[^k..]; return slice; } }
             }
             """);
 
@@ -480,7 +489,7 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                Span<int> A(Span<int> span, int i) { while (true) return span[i..]; }
+                Span<int> A(Span<int> span, int i) { while (true) { var slice = span[i..]; return slice; } }
             }
             """);
 
@@ -491,7 +500,7 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                Span<int> A(Span<int> span, int i) { while (true) return {|SL1005:span[i..]|}; }
+                Span<int> A(Span<int> span, int i) { while (true) { var slice = {|SL1005:span[i..]|}; return slice; } }
             }
             """);
 
@@ -542,7 +551,7 @@ public class SL1005SliceInsteadOfRangeTests
 
             class C
             {
-                string M(string s, int i) { while (true) return s[i..]; }
+                string M(string s, int i) { while (true) { var slice = s[i..]; return slice; } }
             }
             """,
             TestTarget.Net472);
@@ -574,7 +583,7 @@ public class SL1005SliceInsteadOfRangeTests
     [InlineData("class C { void M(System.Span<int> s, string t) { var x = s[t..]; var y = s[^t..]; var z = s[ref t..]; } }", 0)]
     [InlineData("class C { void M(System.Span<int> s, int i) { while (true) { var x = s[start: i..]; var y = s[i..] = default; } }", 1)]
     [InlineData("class C { System.Span<int> M(System.Span<int> s, int i) => s[i..]; }", 0)]
-    [InlineData("class C { System.Span<int> M(System.Span<int> s, int i) { while (true) return s[i..]; } }", 1)]
+    [InlineData("class C { System.Span<int> M(System.Span<int> s, int i) { while (true) { var slice = s[i..]; return slice; } } }", 1)]
     [InlineData("class C { void M(System.Span<int> s, int i) { while (s[i..].Length > 0 { s = s[i..]; } }", 2)]
     [InlineData("class C { void M(System.Span<int> s, int i) { for (;; s = s[i..]", 1)]
     public async Task HalfTypedCode_NeverThrows(string source, int expected)
@@ -597,7 +606,7 @@ public class SL1005SliceInsteadOfRangeTests
         AnalyzerRun run = await AnalyzerRunner.RunAsync(
             new SL1005SliceInsteadOfRangeAnalyzer(),
             TestTarget.Net80,
-            "class C { System.Span<int> M(System.Span<int> s, int i) { while (true) return s[i..]; } }");
+            "class C { System.Span<int> M(System.Span<int> s, int i) { while (true) { var slice = s[i..]; return slice; } } }");
         Assert.Empty(run.Diagnostics);
     }
 
