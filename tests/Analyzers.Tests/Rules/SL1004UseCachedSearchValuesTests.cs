@@ -792,6 +792,11 @@ public class SL1004UseCachedSearchValuesTests
             "class C { int M(string t) => t.IndexOfAny(Undefined.ToCharArray()); }",
             "class C { static readonly char[] s_x = \"abcdef\".ToCharArray(; int M(string t) => t.IndexOfAny(s_x); }",
             "int i = \"abc\".IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });",
+            "class C { int M(string t, bool b) => t.IndexOfAny(b ? new[] { 'a', 'b', 'c', 'd', 'e', 'f' } : ); }",
+            "class C { int M(string t, int k) => t.IndexOfAny(k switch { 0 => new[] { 'a', 'b', 'c', 'd', 'e', 'f' }, }); }",
+            "class C { int M(string t) => t.IndexOfAny(['a', 'b', , 'd', 'e', 'f']); }",
+            "class C { int M(string t) => t.IndexOfAny([.. ]); static readonly char[] s_x = ['a', 'b', 'c', 'd', 'e', ; }",
+            "class C { static readonly char[] s_x = { 'a', 'b', 'c', 'd', 'e', 'f' }; int M(string t) => t.IndexOfAny(s_x) + s_x[; }",
         };
         foreach (string source in sources)
         {
