@@ -8,11 +8,15 @@
 # SOURCES_DIR (default: $STREAMLINE_REAL_WORLD, else ~/streamline-real-world) holds one folder per project, named as in
 # the list; a missing folder is cloned at the pinned commit (this needs the network; nothing here runs in CI).
 # Third-party code stays there, never in this repository. Exit code 1 if any analyzer threw (AD0001).
+# STREAMLINE_REAL_WORLD_TARGET=netstandard2.0 compiles every project as a netstandard2.0 library instead of net8.0.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sources=${1:-${STREAMLINE_REAL_WORLD:-$HOME/streamline-real-world}}
 mkdir -p "$sources"
 dotnet build "$root/eng/RealWorld" -c Release --nologo -v q >&2
+if [ "${STREAMLINE_REAL_WORLD_TARGET:-}" = netstandard2.0 ]; then
+  dotnet build "$root/src/Runtime" -c Release -f netstandard2.0 --nologo -v q >&2
+fi
 tool="$root/eng/RealWorld/bin/Release/net10.0/RealWorld.dll"
 status=0
 while IFS=$'\t' read -r name repo commit folders; do

@@ -47,6 +47,17 @@ internal static class Program
         var references = Basic.Reference.Assemblies.Net80.References.All.Cast<MetadataReference>()
             .Append(MetadataReference.CreateFromFile(typeof(Streamline.Runtime.BufferedBinaryReader).Assembly.Location));
         var parse = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: new[] { "NET8_0", "NET8_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP", "RELEASE" });
+
+        // STREAMLINE_REAL_WORLD_TARGET=netstandard2.0 compiles the projects as the netstandard2.0 libraries most of them
+        // ship, against Streamline.Runtime's netstandard2.0 build (eng/real-world.sh builds it), where rules decide by
+        // the target (SL1004's thresholds, no CA1870).
+        if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_TARGET") == "netstandard2.0")
+        {
+            string runtime = Path.GetFullPath(Path.Combine(AppContext.BaseDirectory, "..", "..", "..", "..", "..", "src", "Runtime", "bin", "Release", "netstandard2.0", "Streamline.Runtime.dll"));
+            references = Basic.Reference.Assemblies.NetStandard20.References.All.Cast<MetadataReference>()
+                .Append(MetadataReference.CreateFromFile(runtime));
+            parse = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: new[] { "NETSTANDARD", "NETSTANDARD2_0", "RELEASE" });
+        }
         var ids = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable)
             .WithSpecificDiagnosticOptions(ids.ToDictionary(id => id, _ => ReportDiagnostic.Warn));

@@ -348,7 +348,11 @@ public sealed partial class CharSearchSet
     /// <returns>The index (in <paramref name="array"/>) of the first match, or -1.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">The range is invalid, as for <see cref="string.IndexOfAny(char[], int, int)"/>.</exception>
-    /// <remarks>Matches <c>new string(array).IndexOfAny(anyOf, startIndex, count)</c>.</remarks>
+    /// <remarks>
+    /// Matches <c>new string(array).IndexOfAny(anyOf, startIndex, count)</c> on a non-null array. A null array is
+    /// checked first, whatever the range, as the BCL checks an array argument (<c>Array.IndexOf</c>, and
+    /// <c>string.IndexOfAny</c> its <c>anyOf</c>, on .NET and on Mono).
+    /// </remarks>
     public int IndexOfAny(char[] array, int startIndex, int count)
     {
         CheckForwardRange(array, startIndex, count);
@@ -402,7 +406,10 @@ public sealed partial class CharSearchSet
     /// <returns>The index of the last match, or -1.</returns>
     /// <exception cref="ArgumentNullException"><paramref name="array"/> is null.</exception>
     /// <exception cref="ArgumentOutOfRangeException">As for <see cref="string.LastIndexOfAny(char[], int, int)"/>.</exception>
-    /// <remarks>Matches <c>new string(array).LastIndexOfAny(anyOf, startIndex, count)</c>.</remarks>
+    /// <remarks>
+    /// Matches <c>new string(array).LastIndexOfAny(anyOf, startIndex, count)</c> on a non-null array. A null array is
+    /// checked first, whatever the range (even where an empty text would return -1), as the BCL checks an array argument.
+    /// </remarks>
     public int LastIndexOfAny(char[] array, int startIndex, int count)
     {
         if (!CheckBackwardRange(array, startIndex, count))
@@ -495,6 +502,8 @@ public sealed partial class CharSearchSet
 #endif
 
     // ----- validation, in the BCL's order (the string searches check inline: Mono pays for every call) -----------
+    // An array argument is checked for null before its range, as string.IndexOfAny(anyOf, startIndex, count) and
+    // Array.IndexOf(array, value, startIndex, count) check theirs on .NET 10 and Mono 6.8.
 
     private static void CheckForwardRange(char[] array, int startIndex, int count)
     {

@@ -1,5 +1,5 @@
-#if NET
 using System;
+using System.Runtime.InteropServices;
 using BenchmarkDotNet.Attributes;
 
 namespace Streamline.Benchmarks;
@@ -11,7 +11,9 @@ namespace Streamline.Benchmarks;
 /// <remarks>
 /// The SDK that builds this project already lowers <c>x[start..]</c> to <c>Slice(start)</c>, so the flagged method
 /// spells out the old lowering by hand, temporaries and order included (the IL is on docs/rules/SL1005.md).
-/// <see cref="RangeAsThisCompilerEmits"/> is the literal range, as whatever compiler builds this file emits it.
+/// <c>RangeAsThisCompilerEmits</c> is the literal range, as whatever compiler builds this file emits it (.NET only). The
+/// net48 build runs under Mono with System.Memory's span; eng/measure-sl1005-mono.sh times the same methods on Mono's
+/// own span, the one Unity has.
 /// </remarks>
 [MemoryDiagnoser]
 public class SL1005SliceInsteadOfRangeBenchmarks
@@ -28,7 +30,10 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         /// <summary><c>span = span[(i + 1)..]</c> on a <see cref="ReadOnlySpan{T}"/> after each <c>IndexOf</c>.</summary>
         SpanFromStart,
 
-        /// <summary><c>word[^k..]</c> on each word of the text.</summary>
+        /// <summary>
+        /// <c>word[^k..]</c> on each word of the text, read through <c>MemoryMarshal.GetReference</c>: Mono's own
+        /// <c>ReadOnlySpan&lt;T&gt;</c> indexer cannot be called from C# compiled against it.
+        /// </summary>
         SpanFromEnd,
 
         /// <summary><c>memory = memory[(i + 1)..]</c> on a <see cref="ReadOnlyMemory{T}"/>.</summary>
@@ -83,7 +88,8 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         _ => StringFromStartFixed(_pairs),
     };
 
-    /// <summary>The literal range, as the compiler that builds this file lowers it.</summary>
+#if NET
+    /// <summary>The literal range, as the compiler that builds this file lowers it (.NET only: net48 has no System.Index).</summary>
     [Benchmark]
     public long RangeAsThisCompilerEmits() => Shape switch
     {
@@ -92,6 +98,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         SliceShape.MemoryFromStart => MemoryFromStartRange(_text.AsMemory()),
         _ => StringFromStartRange(_pairs),
     };
+#endif
 
     private static long SpanFromStartOld(ReadOnlySpan<char> span)
     {
@@ -123,6 +130,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         }
     }
 
+#if NET
     private static long SpanFromStartRange(ReadOnlySpan<char> span)
     {
         long checksum = 0;
@@ -136,6 +144,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
             span = span[(space + 1)..];
         }
     }
+#endif
 
     private static long SpanFromEndOld(ReadOnlySpan<char> span)
     {
@@ -148,7 +157,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
             int fromEnd = Math.Min(2, word.Length);
             int length = receiver.Length;
             int start = length - fromEnd;
-            checksum += receiver.Slice(start, length - start)[0];
+            checksum += MemoryMarshal.GetReference(receiver.Slice(start, length - start));
             if (space < 0)
                 return checksum;
 
@@ -163,7 +172,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         {
             int space = span.IndexOf(' ');
             ReadOnlySpan<char> word = space < 0 ? span : span.Slice(0, space);
-            checksum += word.Slice(word.Length - Math.Min(2, word.Length))[0];
+            checksum += MemoryMarshal.GetReference(word.Slice(word.Length - Math.Min(2, word.Length)));
             if (space < 0)
                 return checksum;
 
@@ -171,6 +180,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         }
     }
 
+#if NET
     private static long SpanFromEndRange(ReadOnlySpan<char> span)
     {
         long checksum = 0;
@@ -178,13 +188,14 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         {
             int space = span.IndexOf(' ');
             ReadOnlySpan<char> word = space < 0 ? span : span.Slice(0, space);
-            checksum += word[^Math.Min(2, word.Length)..][0];
+            checksum += MemoryMarshal.GetReference(word[^Math.Min(2, word.Length)..]);
             if (space < 0)
                 return checksum;
 
             span = span.Slice(space + 1);
         }
     }
+#endif
 
     private static long MemoryFromStartOld(ReadOnlyMemory<char> memory)
     {
@@ -216,6 +227,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         }
     }
 
+#if NET
     private static long MemoryFromStartRange(ReadOnlyMemory<char> memory)
     {
         long checksum = 0;
@@ -229,6 +241,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
             memory = memory[(space + 1)..];
         }
     }
+#endif
 
     private static long StringFromStartOld(string[] pairs)
     {
@@ -252,6 +265,7 @@ public class SL1005SliceInsteadOfRangeBenchmarks
         return checksum;
     }
 
+#if NET
     private static long StringFromStartRange(string[] pairs)
     {
         long checksum = 0;
@@ -260,5 +274,5 @@ public class SL1005SliceInsteadOfRangeBenchmarks
 
         return checksum;
     }
-}
 #endif
+}

@@ -9,7 +9,7 @@ namespace Streamline.Legacy.Tests;
 /// <summary>
 /// Differential checks of Streamline.Runtime's netstandard2.0 build against the BCL of the runtime it runs on (Mono
 /// under eng/test-mono.sh): LineCounter against File.ReadAllLines, BufferedBinaryReader against BinaryReader,
-/// TextCounter against the corpus counts and GNU wc. Every generator is a System.Random with a fixed seed.
+/// TextCounter against the corpus counts and GNU wc, CharSearchSet against string.IndexOfAny. Every generator is a System.Random with a fixed seed.
 /// </summary>
 public static class Program
 {
@@ -41,6 +41,7 @@ public static class Program
             ("LineCounter", LineCounterChecks.Run),
             ("BufferedBinaryReader", BinaryReaderChecks.Run),
             ("TextCounter", TextCounterChecks.Run),
+            ("CharSearchSet", CharSearchSetChecks.Run),
         };
 
         var results = new List<Suite>();

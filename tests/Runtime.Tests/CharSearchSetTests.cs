@@ -94,6 +94,35 @@ public class CharSearchSetTests
         Assert.Equal("array", Assert.Throws<ArgumentNullException>(() => set.LastIndexOfAny((char[])null!, 0, 0)).ParamName);
     }
 
+    // .NET 10 and Mono 6.8 both check an array argument for null before its range: string.IndexOfAny and LastIndexOfAny
+    // throw ArgumentNullException(anyOf) for a null set whatever startIndex and count are (even on an empty string,
+    // where LastIndexOfAny otherwise returns -1), as Array.IndexOf does for its array. The char[] overloads check the
+    // searched array the same way, first.
+    [Theory]
+    [InlineData(0, 0)]
+    [InlineData(5, 0)]
+    [InlineData(-1, 0)]
+    [InlineData(0, 9)]
+    [InlineData(1, -1)]
+    [InlineData(int.MaxValue, int.MaxValue)]
+    public void ArrayRangeOverloads_NullArray_CheckNullBeforeTheRange_AsTheBclDoes(int start, int count)
+    {
+        string bcl = SearchOutcome.Of(() => "abc".IndexOfAny(null!, start, count));
+        string bclLast = SearchOutcome.Of(() => string.Empty.LastIndexOfAny(null!, start, count));
+        string arrayIndexOf = SearchOutcome.Of(() => Array.IndexOf((char[])null!, 'a', start, count));
+        Assert.Equal("threw ArgumentNullException(anyOf)", bcl);
+        Assert.Equal("threw ArgumentNullException(anyOf)", bclLast);
+        Assert.Equal("threw ArgumentNullException(array)", arrayIndexOf);
+        foreach (string build in SearchSetBuilds.Names)
+        {
+            var ours = new CharSetUnderTest(build, Whitespace.ToCharArray());
+            Assert.Equal(arrayIndexOf, SearchOutcome.Of(() => ours.ArrayIndexOfAnyRange(null!, start, count)));
+            Assert.Equal(arrayIndexOf, SearchOutcome.Of(() => ours.ArrayIndexOfAnyExceptRange(null!, start, count)));
+            Assert.Equal(arrayIndexOf, SearchOutcome.Of(() => ours.ArrayLastIndexOfAnyRange(null!, start, count)));
+            Assert.Equal(arrayIndexOf, SearchOutcome.Of(() => ours.ArrayLastIndexOfAnyExceptRange(null!, start, count)));
+        }
+    }
+
     [Fact]
     public void Create_CopiesTheArray()
     {

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Diagnostics.CodeAnalysis;
 using System.Text;
 using System.Threading;
@@ -25,7 +26,16 @@ internal sealed class SearchSetSymbols
         SearchValues = TypeLookup.GetBestType(compilation, KnownNames.SearchValues);
         CharSearchSet = TypeLookup.GetBestType(compilation, KnownNames.CharSearchSet);
         ByteSearchSet = TypeLookup.GetBestType(compilation, KnownNames.ByteSearchSet);
+        IsNetStandard = compilation.GetSpecialType(SpecialType.System_Object).ContainingAssembly?.Name == "netstandard";
     }
+
+    /// <summary>The core library is <c>netstandard</c>: a library that mostly runs on .NET 8+ (not .NET Framework or Mono).</summary>
+    public bool IsNetStandard { get; }
+
+    /// <summary>The smallest set reported by default, from the runtime this compilation's code mostly runs on.</summary>
+    public int DefaultMinValues => HasSearchValues
+        ? SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesModern
+        : IsNetStandard ? SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesNetStandard : SL1004UseCachedSearchValuesAnalyzer.DefaultMinValuesLegacy;
 
     public INamedTypeSymbol String { get; }
     public INamedTypeSymbol Char { get; }
@@ -132,13 +142,18 @@ internal sealed class SearchSetMatch
 /// "\t\n ,;"  or  const string Separators = "...";           // span searches
 /// new[] { ' ', '\t', ... }  /  new byte[] { 9, 10, ... }      // constant elements, literals or const names
 /// "\t\n ,;".ToCharArray()  /  Separators.ToCharArray()
-/// s_separators   // private static readonly char[]/byte[] field, literal initializer, only ever passed to these searches
+/// s_separators   // private static readonly char[]/byte[] field, literal initializer, only ever read (never written or handed out)
+/// ['a', 'b', ...]  /  cond ? s_a : s_b  /  kind switch { ... => s_a, _ => s_b }   // every element or arm constant
 /// </code>
 /// </summary>
 internal static class SearchSetPattern
 {
     /// <summary>CA1870 reports sets of this many values and more (any size for allocating forms).</summary>
     public const int Ca1870MinLength = 6;
+
+    /// <summary><c>SyntaxKind.CollectionExpression</c> and <c>ExpressionElement</c> (C# 12), unknown to Roslyn 3.6.</summary>
+    internal const int CollectionExpressionKind = 9076;
+    internal const int ExpressionElementKind = 9077;
 
     public static bool IsSearchName(string name)
         => name is KnownNames.IndexOfAny or KnownNames.LastIndexOfAny or KnownNames.IndexOfAnyExcept
@@ -200,10 +215,12 @@ internal static class SearchSetPattern
         if (values is null || !TryGetConstantSet(values.Value, isByte: false, cancellationToken, out string? set, out int length, out bool ca1870Shape))
             return false;
 
-        // CA1870 takes only the one-argument overloads; an allocating set at any size, a field from six values.
+        // CA1870 takes only the one-argument overloads; an allocating set at any size, a field from six values; not a
+        // collection expression (it reads those only as a span's set).
         bool ca1870 = symbols.HasSearchValues
             && method.Parameters.Length == 1
             && ca1870Shape
+            && values.Value.Syntax.RawKind != CollectionExpressionKind
             && (values.Value is not IFieldReferenceOperation || length >= Ca1870MinLength);
 
         match = new SearchSetMatch(invocation, isStringMethod: true, isByte: false, invocation.Instance, values, range.ToImmutableArray(),
@@ -319,6 +336,63 @@ internal static class SearchSetPattern
 
                 break;
 
+            // ['a', 'b', ...] (C# 12) as a char[]/byte[] or a span: constant elements only, no spread. Roslyn 3.6, which
+            // this assembly is built against, has no type for it: recognised by its syntax kind, read through Children.
+            case { Syntax.RawKind: CollectionExpressionKind } collection
+                when IsArrayOf(collection.Type, isByte ? SpecialType.System_Byte : SpecialType.System_Char) || IsSpanType(collection.Type):
+                var collected = new StringBuilder();
+                ca1870Shape = true;
+                foreach (SyntaxNode element in collection.Syntax.ChildNodes())
+                {
+                    if (element.RawKind != ExpressionElementKind)
+                        return false;
+
+                    ca1870Shape &= element.ChildNodes().FirstOrDefault() is { } elementValue && IsCharacterLiteral(elementValue);
+                }
+
+                IOperation elements = collection;
+                while (elements is IConversionOperation { IsImplicit: true } collectionConversion)
+                    elements = collectionConversion.Operand;
+
+#pragma warning disable CS0618 // Children is the only way to the elements through the 3.6 API.
+                foreach (IOperation element in elements.Children)
+#pragma warning restore CS0618
+                {
+                    if (!element.ConstantValue.HasValue || !TryGetElement(element.ConstantValue.Value, out char member))
+                        return false;
+
+                    collected.Append(member);
+                }
+
+                if (collected.Length == 0)
+                    return false;
+
+                set = collected.ToString();
+                break;
+
+            // cond ? A : B, x switch { ... => A, _ => B }: every arm a constant set; the largest arm counts. CA1870 does
+            // not look into either.
+            case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
+                if (!TryGetArmSet(conditional.WhenTrue, isByte, cancellationToken, out set)
+                    || !TryGetArmSet(whenFalse, isByte, cancellationToken, out string? otherArm))
+                {
+                    return false;
+                }
+
+                set = Larger(set!, otherArm!);
+                break;
+
+            case ISwitchExpressionOperation { Arms.Length: > 0 } switchExpression:
+                foreach (ISwitchExpressionArmOperation arm in switchExpression.Arms)
+                {
+                    if (!TryGetArmSet(arm.Value, isByte, cancellationToken, out string? armSet))
+                        return false;
+
+                    set = set is null ? armSet : Larger(set, armSet!);
+                }
+
+                break;
+
             default:
                 return false;
         }
@@ -326,6 +400,18 @@ internal static class SearchSetPattern
         length = set!.Length;
         return true;
     }
+
+    private static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
+    {
+        while (arm is IConversionOperation { IsImplicit: true } conversion)
+            arm = conversion.Operand;
+
+        set = null;
+        return arm is not (IConditionalOperation or ISwitchExpressionOperation)
+            && TryGetConstantSet(arm, isByte, cancellationToken, out set, out _, out _);
+    }
+
+    private static string Larger(string first, string second) => CountDistinct(second) > CountDistinct(first) ? second : first;
 
     // CA1870 (as the .NET 10 SDK ships it) reads array elements from syntax: 'a' or (byte)'a', nothing else.
     private static bool IsCharacterLiteral(SyntaxNode element)
@@ -394,6 +480,19 @@ internal static class SearchSetPattern
             case InitializerExpressionSyntax bare when bare.IsKind(SyntaxKind.ArrayInitializerExpression):
                 // char[] s_x = { ... }: CA1870 does not read this form.
                 elements = bare.Expressions;
+                break;
+            case { RawKind: CollectionExpressionKind }:
+                // char[] s_x = ['a', 'b', ...]: each ExpressionElement holds one expression.
+                var collected = new List<ExpressionSyntax>();
+                foreach (SyntaxNode element in initializer.ChildNodes())
+                {
+                    if (element.RawKind != ExpressionElementKind || element.ChildNodes().FirstOrDefault() is not ExpressionSyntax value)
+                        return false;
+
+                    collected.Add(value);
+                }
+
+                elements = SyntaxFactory.SeparatedList(collected);
                 break;
             case InvocationExpressionSyntax
             {
@@ -494,8 +593,13 @@ internal static class SearchSetPattern
 
     /// <summary>
     /// Every mention of the field's name anywhere in its type (all partial declarations, nested types included: a
-    /// private field is visible nowhere else) is the set argument of one of the searches, which neither store nor
-    /// change it. Anything else (an assignment, an element store, passing it on, returning it) keeps SL1004 quiet.
+    /// private field is visible nowhere else) only reads the array: the set argument of one of the searches, or
+    /// <code>
+    /// s_x[i]  s_x.Length  foreach (char c in s_x)  s_x.Contains(c)  text.Split(s_x)  text.Trim(s_x)  Array.IndexOf(s_x, c)
+    /// </code>
+    /// so the set never changes after its initializer. Anything else (an assignment, an element store, passing it on,
+    /// returning it) keeps SL1004 quiet. The fix replaces an array that is only searched, and adds a set beside one
+    /// that is also read otherwise.
     /// </summary>
     private static bool IsOnlySearched(IFieldSymbol field, VariableDeclaratorSyntax declarator, CancellationToken cancellationToken)
     {
@@ -506,7 +610,7 @@ internal static class SearchSetPattern
                 if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != field.Name || token.Parent == declarator)
                     continue;
 
-                if (token.Parent is not IdentifierNameSyntax name || !IsSearchSetArgument(name))
+                if (token.Parent is not IdentifierNameSyntax name || !(IsSearchSetArgument(name) || IsRead(name)))
                     return false;
             }
         }
@@ -514,11 +618,73 @@ internal static class SearchSetPattern
         return true;
     }
 
+    // Reads that can neither change the array nor let it escape (the BCL methods named here only read their arguments).
+    private static bool IsRead(IdentifierNameSyntax name)
+    {
+        ExpressionSyntax expression = name;
+        if (expression.Parent is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax or IdentifierNameSyntax } qualified && qualified.Name == expression)
+            expression = qualified;
+
+        switch (expression.Parent)
+        {
+            case ElementAccessExpressionSyntax element when element.Expression == expression:
+                // s_x[i], but not s_x[i] = c, s_x[i]++, ref s_x[i] or (s_x[i], y) = ...
+                return !IsWritten(element);
+            case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Length" or "LongLength" } access when access.Expression == expression:
+                return true;
+            case MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Contains" or "Any" or "All" or "Count" } access
+                when access.Expression == expression && access.Parent is InvocationExpressionSyntax:
+                return true;
+            case ForEachStatementSyntax loop when loop.Expression == expression:
+                return true;
+            case ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument when argument.Parent?.Parent is InvocationExpressionSyntax invocation:
+                return invocation.Expression switch
+                {
+                    MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Split" or "Trim" or "TrimStart" or "TrimEnd" } => true,
+                    MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax { Identifier.ValueText: "Array" }, Name.Identifier.ValueText: "IndexOf" or "LastIndexOf" } => true,
+                    _ => false,
+                };
+            default:
+                return false;
+        }
+    }
+
+    private static bool IsWritten(ExpressionSyntax target)
+    {
+        SyntaxNode? parent = target.Parent;
+        while (parent is ParenthesizedExpressionSyntax)
+            parent = parent.Parent;
+
+        return parent switch
+        {
+            AssignmentExpressionSyntax assignment => assignment.Left.Span.Contains(target.Span),
+            PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => parent.IsKind(SyntaxKind.PreIncrementExpression) || parent.IsKind(SyntaxKind.PreDecrementExpression)
+                || parent.IsKind(SyntaxKind.PostIncrementExpression) || parent.IsKind(SyntaxKind.PostDecrementExpression),
+            // (s_x[0], y) = pair: a tuple element may be a deconstruction target.
+            ArgumentSyntax argument => argument.RefKindKeyword.RawKind != 0 || argument.Parent is TupleExpressionSyntax,
+            RefExpressionSyntax => true,
+            _ => false,
+        };
+    }
+
     private static bool IsSearchSetArgument(IdentifierNameSyntax name)
     {
         ExpressionSyntax expression = name;
         if (expression.Parent is MemberAccessExpressionSyntax access && access.Name == expression)
             expression = access;
+
+        // text.IndexOfAny(cond ? s_a : s_b), text.IndexOfAny(kind switch { ... => s_a, ... })
+        while (true)
+        {
+            if (expression.Parent is ParenthesizedExpressionSyntax parenthesized)
+                expression = parenthesized;
+            else if (expression.Parent is ConditionalExpressionSyntax conditional && conditional.Condition != expression)
+                expression = conditional;
+            else if (expression.Parent is SwitchExpressionArmSyntax arm && arm.Expression == expression && arm.Parent is SwitchExpressionSyntax switchExpression)
+                expression = switchExpression;
+            else
+                break;
+        }
 
         if (expression.Parent is not ArgumentSyntax { RefKindKeyword.RawKind: 0 } argument
             || argument.Parent?.Parent is not InvocationExpressionSyntax invocation)
@@ -534,6 +700,9 @@ internal static class SearchSetPattern
         };
         return invoked is not null && IsSearchName(invoked);
     }
+
+    private static bool IsSpanType(ITypeSymbol? type)
+        => type is INamedTypeSymbol { IsGenericType: true, Name: "ReadOnlySpan" or "Span", ContainingNamespace.Name: "System" };
 
     private static bool IsArrayOf(ITypeSymbol? type, SpecialType element)
         => type is IArrayTypeSymbol { IsSZArray: true } array && array.ElementType.SpecialType == element;

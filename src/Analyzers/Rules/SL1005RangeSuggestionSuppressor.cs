@@ -7,8 +7,9 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace Streamline.Analyzers.Rules;
 
 /// <summary>
-/// Suppresses IDE0057 ("Substring/Slice can be simplified") on <c>x.Slice(start)</c> and <c>x.Substring(start)</c>
-/// wherever SL1005 would flag the range IDE0057 offers: on compilers before Roslyn 5.9 that range is slower.
+/// Suppresses IDE0057 ("Substring/Slice can be simplified") on <c>x.Slice(start)</c> wherever SL1005 would flag the
+/// range IDE0057 offers (a span or memory, in a loop that does little else; compilers before Roslyn 5.9): there that
+/// range is slower.
 /// </summary>
 /// <remarks>
 /// Without it, SL1005's fix and IDE0057 would undo each other. IDE0057 stays active on every other call, and on
@@ -99,6 +100,7 @@ public sealed class SL1005RangeSuggestionSuppressor : DiagnosticSuppressor
         }
 
         return symbols.TryClassify(method.ContainingType, out SliceReceiverKind kind)
-            && method.Name == (kind == SliceReceiverKind.String ? KnownNames.Substring : KnownNames.Slice);
+            && method.Name == (kind == SliceReceiverKind.String ? KnownNames.Substring : KnownNames.Slice)
+            && SliceRangeScope.IsWorthReporting(kind, invocation);
     }
 }

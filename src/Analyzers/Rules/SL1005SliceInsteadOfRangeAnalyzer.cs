@@ -7,7 +7,7 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace Streamline.Analyzers.Rules;
 
 /// <summary>
-/// SL1005: <c>x[start..]</c> on a span, memory or string, where the compiler lowers it to
+/// SL1005: <c>x[start..]</c> on a span or memory in a loop, where the compiler lowers it to
 /// <c>x.Slice(start, x.Length - start)</c> rather than <c>x.Slice(start)</c> (every Roslyn before 5.9).
 /// </summary>
 /// <remarks>
@@ -50,8 +50,11 @@ public sealed class SL1005SliceInsteadOfRangeAnalyzer : DiagnosticAnalyzer
         if (!SL1005CompilerLowering.EmitsSlowerForm(context.Options, access.SyntaxTree))
             return;
 
-        if (!SliceRangePattern.TryMatch(access, context.SemanticModel, symbols, context.CancellationToken, out SliceRangeMatch? match))
+        if (!SliceRangePattern.TryMatch(access, context.SemanticModel, symbols, context.CancellationToken, out SliceRangeMatch? match)
+            || !SliceRangeScope.IsWorthReporting(match.Kind, access))
+        {
             return;
+        }
 
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,

@@ -262,3 +262,69 @@ internal static class SliceRangePattern
         }
     }
 }
+
+/// <summary>
+/// Where SL1005 speaks: measured, <c>Slice(start)</c> wins over the old lowering only in loops that slice spans and do
+/// little else per pass, and not at all on strings (docs/rules/SL1005.md). So a range is reported only when its
+/// receiver is a span or memory (not a string), and it sits in a loop that runs it on every pass (a loop body,
+/// condition or increment; not a <c>foreach</c> collection, a <c>for</c> initializer, or a <c>return</c> or
+/// <c>throw</c> that leaves the loop) with no <c>await</c> and no call named <c>Read*</c> or <c>Write*</c> (a loop
+/// whose time goes to I/O).
+/// </summary>
+internal static class SliceRangeScope
+{
+    public static bool IsWorthReporting(SliceReceiverKind kind, SyntaxNode range)
+        => kind != SliceReceiverKind.String && InnermostLoop(range) is { } loop && !DoesInputOutput(loop);
+
+    /// <summary>The innermost loop that evaluates <paramref name="node"/> on every pass, within its own function.</summary>
+    internal static StatementSyntax? InnermostLoop(SyntaxNode node)
+    {
+        SyntaxNode child = node;
+        for (SyntaxNode? current = node.Parent; current is not null; child = current, current = current.Parent)
+        {
+            switch (current)
+            {
+                case WhileStatementSyntax or DoStatementSyntax:
+                    return (StatementSyntax)current;
+                case ForStatementSyntax loop when child != loop.Declaration && !(child is ExpressionSyntax initializer && loop.Initializers.Contains(initializer)):
+                    return loop;
+                case CommonForEachStatementSyntax loop when child != loop.Expression:
+                    return loop;
+                case AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax or MemberDeclarationSyntax:
+                    return null;
+
+                // return part[(colon + 1)..]; inside the loop leaves it: the range runs once, not on every pass.
+                case ReturnStatementSyntax or ThrowStatementSyntax or ThrowExpressionSyntax:
+                    return null;
+            }
+        }
+
+        return null;
+    }
+
+    private static bool DoesInputOutput(StatementSyntax loop)
+    {
+        if (loop is CommonForEachStatementSyntax { AwaitKeyword.RawKind: not 0 })
+            return true;
+
+        foreach (SyntaxNode node in loop.DescendantNodes(descendIntoChildren: n => n is not (AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)))
+        {
+            if (node is AwaitExpressionSyntax)
+                return true;
+
+            if (node is InvocationExpressionSyntax invocation)
+            {
+                string? name = invocation.Expression switch
+                {
+                    MemberAccessExpressionSyntax member => member.Name.Identifier.ValueText,
+                    IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+                    _ => null,
+                };
+                if (name is not null && (name.StartsWith("Read", System.StringComparison.Ordinal) || name.StartsWith("Write", System.StringComparison.Ordinal)))
+                    return true;
+            }
+        }
+
+        return false;
+    }
+}

@@ -15,6 +15,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 using Streamline.Analyzers;
 using Streamline.Analyzers.Rules;
 
@@ -47,7 +48,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     private sealed class Target
     {
-        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan)
+        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan)
         {
             ReceiverIsSpan = receiverIsSpan;
             Match = match;
@@ -60,7 +61,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         public SearchSetMatch Match { get; }
         public bool UseSearchValues { get; }
         public INamedTypeSymbol FieldType { get; }
-        public TypeDeclarationSyntax TypeDeclaration { get; }
+        /// <summary>The type the search is written in; null in top-level statements (the fields go to <c>partial class Program</c>).</summary>
+        public TypeDeclarationSyntax? TypeDeclaration { get; }
         public INamedTypeSymbol ContainingType { get; }
         public bool ReceiverIsSpan { get; }
     }
@@ -74,18 +76,42 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
         var symbols = SearchSetSymbols.Create(model.Compilation);
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var layout = new Layout(root);
 
         // (type, field type, set) -> field name, for fields found or added in this pass.
         var cached = new Dictionary<(INamedTypeSymbol, INamedTypeSymbol, string), string>(new CacheKeyComparer());
         var newFields = new Dictionary<TypeDeclarationSyntax, List<MemberDeclarationSyntax>>();
+        var besideFields = new Dictionary<FieldDeclarationSyntax, List<MemberDeclarationSyntax>>();
         var takenNames = new Dictionary<INamedTypeSymbol, HashSet<string>>(SymbolEqualityComparer.Default);
+        var replacedArrays = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default);
+        var topLevelFields = new List<MemberDeclarationSyntax>();
+        var rewritten = new HashSet<SyntaxNode>();
 
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
-            if (!TryFind(root, model, symbols, diagnostic, cancellationToken, out Target? target))
+            if (!TryFind(root, model, symbols, diagnostic, cancellationToken, out Target? target)
+                || rewritten.Contains(target.Match.Invocation.Syntax))
+            {
                 continue;
+            }
 
             SearchSetMatch match = target.Match;
+            IFieldSymbol? arrayField = SourceArrayField(match);
+            if (arrayField is not null && !replacedArrays.Contains(arrayField)
+                && TryPlanInPlace(arrayField, target, root, model, symbols, cancellationToken, out FieldDeclarationSyntax? arrayDeclaration, out List<Target>? uses))
+            {
+                // The array is only ever searched: it becomes the set, under its own name and in its own place.
+                replacedArrays.Add(arrayField);
+                editor.ReplaceNode(arrayDeclaration, ReplaceArrayDeclaration(arrayDeclaration, target, editor.Generator));
+                foreach (Target use in uses)
+                {
+                    Rewrite(editor, use, arrayField.Name);
+                    rewritten.Add(use.Match.Invocation.Syntax);
+                }
+
+                continue;
+            }
+
             string key = SetKey(match.Values);
             var cacheKey = (target.ContainingType, target.FieldType, key);
             if (!cached.TryGetValue(cacheKey, out string? fieldName))
@@ -101,13 +127,35 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
                     fieldName = ChooseName(match, target.UseSearchValues, taken);
                     taken.Add(fieldName);
-                    if (!newFields.TryGetValue(target.TypeDeclaration, out List<MemberDeclarationSyntax>? list))
+                    if (arrayField is not null
+                        && arrayField.DeclaringSyntaxReferences.Length == 1
+                        && arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken).FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } besideDeclaration
+                        && besideDeclaration.SyntaxTree == root.SyntaxTree
+                        && besideDeclaration.Parent == target.TypeDeclaration)
                     {
-                        list = new List<MemberDeclarationSyntax>();
-                        newFields.Add(target.TypeDeclaration, list);
-                    }
+                        // The array has other uses and stays; its set goes right beside it.
+                        if (!besideFields.TryGetValue(besideDeclaration, out List<MemberDeclarationSyntax>? beside))
+                        {
+                            beside = new List<MemberDeclarationSyntax>();
+                            besideFields.Add(besideDeclaration, beside);
+                        }
 
-                    list.Add(CreateField(target, fieldName, editor.Generator));
+                        beside.Add(CreateField(target, fieldName, editor.Generator, layout.IndentationOf(besideDeclaration), layout.EndOfLine));
+                    }
+                    else if (target.TypeDeclaration is null)
+                    {
+                        topLevelFields.Add(CreateField(target, fieldName, editor.Generator, SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(layout.IndentUnit)), layout.EndOfLine));
+                    }
+                    else
+                    {
+                        if (!newFields.TryGetValue(target.TypeDeclaration, out List<MemberDeclarationSyntax>? list))
+                        {
+                            list = new List<MemberDeclarationSyntax>();
+                            newFields.Add(target.TypeDeclaration, list);
+                        }
+
+                        list.Add(CreateField(target, fieldName, editor.Generator, layout.MemberIndentation(target.TypeDeclaration), layout.EndOfLine));
+                    }
                 }
 
                 cached.Add(cacheKey, fieldName);
@@ -116,18 +164,199 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             Rewrite(editor, target, fieldName);
         }
 
+        foreach (KeyValuePair<FieldDeclarationSyntax, List<MemberDeclarationSyntax>> pair in besideFields)
+            editor.InsertAfter(pair.Key, pair.Value);
+
         foreach (KeyValuePair<TypeDeclarationSyntax, List<MemberDeclarationSyntax>> pair in newFields)
         {
-            // First in the type: static fields initialise in text order, and another static initializer may search.
+            // Near the top of the type, after the sets already cached there: static fields initialise in text order,
+            // and another static initializer may search. A blank line separates them from a member that is no field.
             List<MemberDeclarationSyntax> fields = pair.Value;
             editor.ReplaceNode(pair.Key, (node, _) =>
             {
                 var type = (TypeDeclarationSyntax)node;
-                return type.WithMembers(type.Members.InsertRange(0, fields));
+                int index = 0;
+                while (index < type.Members.Count && IsCachedSetField(type.Members[index]))
+                    index++;
+
+                List<MemberDeclarationSyntax> inserted = fields;
+                if (index < type.Members.Count
+                    && type.Members[index] is not FieldDeclarationSyntax
+                    && !type.Members[index].GetLeadingTrivia().FirstOrDefault().IsKind(SyntaxKind.EndOfLineTrivia))
+                {
+                    inserted = new List<MemberDeclarationSyntax>(fields);
+                    MemberDeclarationSyntax last = inserted[inserted.Count - 1];
+                    inserted[inserted.Count - 1] = last.WithTrailingTrivia(last.GetTrailingTrivia().Add(SyntaxFactory.EndOfLine(layout.EndOfLine)));
+                }
+
+                return type.WithMembers(type.Members.InsertRange(index, inserted));
             });
         }
 
+        if (topLevelFields.Count > 0 && root is CompilationUnitSyntax unit)
+        {
+            // Top-level statements: the fields go to a partial class Program after them (C# lets its members be used).
+            if (unit.Members.OfType<ClassDeclarationSyntax>().FirstOrDefault(c => c.Identifier.ValueText == "Program" && c.Modifiers.Any(SyntaxKind.PartialKeyword)) is { } program)
+            {
+                editor.ReplaceNode(program, (node, _) => ((ClassDeclarationSyntax)node).WithMembers(((ClassDeclarationSyntax)node).Members.InsertRange(0, topLevelFields)));
+            }
+            else
+            {
+                SyntaxTriviaList endOfLine = SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(layout.EndOfLine));
+                ClassDeclarationSyntax newProgram = SyntaxFactory.ClassDeclaration(
+                        default,
+                        SyntaxFactory.TokenList(SyntaxFactory.Token(SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(layout.EndOfLine)), SyntaxKind.PartialKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space))),
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.ClassKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
+                        SyntaxFactory.Identifier(SyntaxTriviaList.Empty, "Program", endOfLine),
+                        null,
+                        null,
+                        default,
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.OpenBraceToken, endOfLine),
+                        SyntaxFactory.List(topLevelFields),
+                        SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.CloseBraceToken, endOfLine),
+                        default);
+                MemberDeclarationSyntax last = unit.Members[unit.Members.Count - 1];
+                if (!last.GetTrailingTrivia().Any(t => t.IsKind(SyntaxKind.EndOfLineTrivia)))
+                    newProgram = newProgram.WithLeadingTrivia(SyntaxFactory.EndOfLine(layout.EndOfLine), SyntaxFactory.EndOfLine(layout.EndOfLine));
+
+                editor.InsertAfter(last, newProgram);
+            }
+        }
+
         return editor.GetChangedDocument();
+    }
+
+    // private static readonly SearchValues<char> s_x = ...; / CharSearchSet / ByteSearchSet
+    private static bool IsCachedSetField(MemberDeclarationSyntax member)
+    {
+        if (member is not FieldDeclarationSyntax field || !field.Modifiers.Any(SyntaxKind.StaticKeyword))
+            return false;
+
+        TypeSyntax type = field.Declaration.Type is QualifiedNameSyntax qualified ? qualified.Right : field.Declaration.Type;
+        return type switch
+        {
+            GenericNameSyntax generic => generic.Identifier.ValueText == "SearchValues",
+            IdentifierNameSyntax name => name.Identifier.ValueText is "CharSearchSet" or "ByteSearchSet",
+            _ => false,
+        };
+    }
+
+    /// <summary>The private static readonly array field the set is read from, if it is one.</summary>
+    private static IFieldSymbol? SourceArrayField(SearchSetMatch match)
+    {
+        IOperation value = match.ValuesArgument.Value is IConversionOperation conversion ? conversion.Operand : match.ValuesArgument.Value;
+        return value is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, Type: IArrayTypeSymbol } field } ? field : null;
+    }
+
+    /// <summary>
+    /// The array field can become the set itself: declared alone in this document, and every mention of it (all in this
+    /// document) is the set of a search this fix rewrites to the same field type. <paramref name="uses"/> are those searches.
+    /// </summary>
+    private static bool TryPlanInPlace(
+        IFieldSymbol arrayField,
+        Target target,
+        SyntaxNode root,
+        SemanticModel model,
+        SearchSetSymbols symbols,
+        CancellationToken cancellationToken,
+        [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out FieldDeclarationSyntax? declaration,
+        [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out List<Target>? uses)
+    {
+        declaration = null;
+        uses = null;
+        if (arrayField.DeclaringSyntaxReferences.Length != 1
+            || arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator
+            || declarator.SyntaxTree != root.SyntaxTree
+            || declarator.Parent is not VariableDeclarationSyntax { Variables.Count: 1 }
+            || declarator.Parent.Parent is not FieldDeclarationSyntax fieldDeclaration)
+        {
+            return false;
+        }
+
+        var found = new List<Target>();
+        foreach (SyntaxReference reference in arrayField.ContainingType.DeclaringSyntaxReferences)
+        {
+            SyntaxNode typeSyntax = reference.GetSyntax(cancellationToken);
+            foreach (SyntaxToken token in typeSyntax.DescendantTokens())
+            {
+                if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != arrayField.Name || token.Parent == declarator)
+                    continue;
+
+                // A mention in another document (a partial declaration) cannot be rewritten with this one.
+                if (reference.SyntaxTree != root.SyntaxTree)
+                    return false;
+
+                if (token.Parent is not IdentifierNameSyntax name)
+                    return false;
+
+                if (!SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol, arrayField))
+                    continue;
+
+                if (name.FirstAncestorOrSelf<InvocationExpressionSyntax>(candidate => candidate.ArgumentList.Span.Contains(name.Span)) is not { } invocationSyntax
+                    || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
+                    || SL1004UseCachedSearchValuesAnalyzer.IsInExpressionTree(invocation)
+                    || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
+                    || !match.ValuesArgument.Syntax.Span.Contains(name.Span)
+                    || !SymbolEqualityComparer.Default.Equals(SourceArrayField(match), arrayField)
+                    || !ArgumentsInParameterOrder(match)
+                    || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } useType
+                    || model.GetDeclaredSymbol(useType, cancellationToken) is not INamedTypeSymbol useContainingType)
+                {
+                    return false;
+                }
+
+                // Every use must search with the same field type: SearchValues cannot take a start index or count.
+                bool useSearchValues = target.UseSearchValues && match.RangeArguments.IsEmpty;
+                if (useSearchValues != target.UseSearchValues
+                    || (!target.UseSearchValues && symbols.HasSearchValues && !target.Match.RangeArguments.IsEmpty && match.RangeArguments.IsEmpty)
+                    || (!useSearchValues && !match.IsStringMethod && !symbols.RuntimeSetTakesSpans(match.IsByte)))
+                {
+                    return false;
+                }
+
+                found.Add(new Target(match, useSearchValues, target.FieldType, useType, useContainingType, match.ReceiverIsSpan(symbols)));
+            }
+        }
+
+        declaration = fieldDeclaration;
+        uses = found;
+        return found.Count > 0;
+    }
+
+    /// <summary>
+    /// <c>private static readonly char[] s_x = { ... };</c> becomes <c>private static readonly CharSearchSet s_x =
+    /// CharSearchSet.Create("...");</c> on one line; comments written among the elements follow the semicolon.
+    /// </summary>
+    private static FieldDeclarationSyntax ReplaceArrayDeclaration(FieldDeclarationSyntax declaration, Target target, SyntaxGenerator generator)
+    {
+        VariableDeclarationSyntax variables = declaration.Declaration;
+        VariableDeclaratorSyntax declarator = variables.Variables[0];
+        TypeSyntax type = FieldTypeSyntax(target, generator).WithTriviaFrom(variables.Type);
+        EqualsValueClauseSyntax initializer = declarator.Initializer!;
+        var comments = new List<SyntaxTrivia>();
+        foreach (SyntaxTrivia trivia in initializer.Value.DescendantTrivia())
+        {
+            if (trivia.IsKind(SyntaxKind.SingleLineCommentTrivia) || trivia.IsKind(SyntaxKind.MultiLineCommentTrivia))
+            {
+                comments.Add(SyntaxFactory.Space);
+                comments.Add(trivia);
+            }
+        }
+
+        ExpressionSyntax create = CreateExpression(target, generator);
+        SyntaxToken semicolon = declaration.SemicolonToken;
+        if (comments.Count > 0)
+            semicolon = semicolon.WithTrailingTrivia(SyntaxFactory.TriviaList(comments).AddRange(semicolon.TrailingTrivia.SkipWhile(t => t.IsKind(SyntaxKind.WhitespaceTrivia))));
+
+        return declaration
+            .WithDeclaration(variables
+                .WithType(type)
+                .WithVariables(SyntaxFactory.SingletonSeparatedList(declarator
+                    .WithIdentifier(declarator.Identifier.WithTrailingTrivia(SyntaxFactory.Space))
+                    .WithInitializer(initializer
+                        .WithEqualsToken(initializer.EqualsToken.WithTrailingTrivia(SyntaxFactory.Space))
+                        .WithValue(create)))))
+            .WithSemicolonToken(semicolon);
     }
 
     private static bool TryFind(
@@ -149,12 +378,33 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
             || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
             || match.ValuesArgument.Syntax.Span != diagnostic.Location.SourceSpan
-            || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } typeDeclaration
-            || typeDeclaration.IsKind(SyntaxKind.InterfaceDeclaration)
-            || model.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol containingType
+            || IsChoiceOfSets(match)
             || !ArgumentsInParameterOrder(match))
         {
             return false;
+        }
+
+        TypeDeclarationSyntax? typeDeclaration = invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>();
+        INamedTypeSymbol? containingType;
+        if (typeDeclaration is null)
+        {
+            // A top-level statement: the members go to the program's own class.
+            if (invocationSyntax.FirstAncestorOrSelf<GlobalStatementSyntax>() is null
+                || model.GetEnclosingSymbol(invocationSyntax.SpanStart, cancellationToken)?.ContainingType is not { } program)
+            {
+                return false;
+            }
+
+            containingType = program;
+        }
+        else if (typeDeclaration.IsKind(SyntaxKind.InterfaceDeclaration)
+            || model.GetDeclaredSymbol(typeDeclaration, cancellationToken) is not INamedTypeSymbol declared)
+        {
+            return false;
+        }
+        else
+        {
+            containingType = declared;
         }
 
         bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues;
@@ -176,6 +426,16 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
         target = new Target(match, useSearchValues, fieldType, typeDeclaration, containingType, match.ReceiverIsSpan(symbols));
         return true;
+    }
+
+    // text.IndexOfAny(cond ? A : B) and switch arms are reported without a fix: one set per arm is not written yet.
+    private static bool IsChoiceOfSets(SearchSetMatch match)
+    {
+        IOperation value = match.ValuesArgument.Value;
+        while (value is IConversionOperation conversion)
+            value = conversion.Operand;
+
+        return value is IConditionalOperation or ISwitchExpressionOperation;
     }
 
     // text.IndexOfAny(count: 3, startIndex: 1, anyOf: x) would evaluate its arguments in another order once rewritten.
@@ -287,29 +547,109 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             ? expression
             : SyntaxFactory.ParenthesizedExpression(expression);
 
-    /// <summary><c>private static readonly SearchValues&lt;char&gt; s_x = SearchValues.Create("...");</c> (or the runtime set).</summary>
-    private static MemberDeclarationSyntax CreateField(Target target, string name, SyntaxGenerator generator)
+    private static TypeSyntax FieldTypeSyntax(Target target, SyntaxGenerator generator)
+        => ((TypeSyntax)generator.TypeExpression(target.FieldType))
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+
+    /// <summary><c>SearchValues.Create("...")</c> or <c>CharSearchSet.Create("...")</c>.</summary>
+    private static ExpressionSyntax CreateExpression(Target target, SyntaxGenerator generator)
     {
         SearchSetMatch match = target.Match;
-        var fieldType = (TypeSyntax)generator.TypeExpression(target.FieldType)
-            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
         ITypeSymbol factoryType = target.UseSearchValues ? target.FieldType.ContainingNamespace.GetTypeMembers("SearchValues", 0).First() : target.FieldType;
         var factory = (ExpressionSyntax)generator.TypeExpression(factoryType)
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
         ExpressionSyntax values = match.IsByte ? ByteArray(match.Values) : StringLiteral(match.Values);
-        ExpressionSyntax create = SyntaxFactory.InvocationExpression(
+        return SyntaxFactory.InvocationExpression(
             SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, factory, SyntaxFactory.IdentifierName(KnownNames.Create)),
             SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(values))));
+    }
 
+    /// <summary>
+    /// <c>private static readonly SearchValues&lt;char&gt; s_x = SearchValues.Create("...");</c> (or the runtime set), laid
+    /// out by hand in the file's own indentation and line ends: the formatter would indent with the host's settings.
+    /// </summary>
+    private static MemberDeclarationSyntax CreateField(Target target, string name, SyntaxGenerator generator, SyntaxTriviaList indentation, string endOfLine)
+    {
         return SyntaxFactory.FieldDeclaration(
-                SyntaxFactory.VariableDeclaration(fieldType)
+                SyntaxFactory.VariableDeclaration(FieldTypeSyntax(target, generator).WithTrailingTrivia(SyntaxFactory.Space))
                     .WithVariables(SyntaxFactory.SingletonSeparatedList(
-                        SyntaxFactory.VariableDeclarator(name).WithInitializer(SyntaxFactory.EqualsValueClause(create)))))
+                        SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(SyntaxTriviaList.Empty, name, SyntaxFactory.TriviaList(SyntaxFactory.Space)))
+                            .WithInitializer(SyntaxFactory.EqualsValueClause(
+                                SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.EqualsToken, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
+                                CreateExpression(target, generator))))))
             .WithModifiers(SyntaxFactory.TokenList(
-                SyntaxFactory.Token(SyntaxKind.PrivateKeyword),
-                SyntaxFactory.Token(SyntaxKind.StaticKeyword),
-                SyntaxFactory.Token(SyntaxKind.ReadOnlyKeyword)))
-            .WithAdditionalAnnotations(Formatter.Annotation);
+                SyntaxFactory.Token(indentation, SyntaxKind.PrivateKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
+                SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.StaticKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
+                SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.ReadOnlyKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space))))
+            .WithSemicolonToken(SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.SemicolonToken, SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(endOfLine))));
+    }
+
+    /// <summary>The file's own layout: its line end, and the indentation of members.</summary>
+    private sealed class Layout
+    {
+        public Layout(SyntaxNode root)
+        {
+            SyntaxTrivia? firstEndOfLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+            EndOfLine = firstEndOfLine is { } eol && eol.IsKind(SyntaxKind.EndOfLineTrivia) ? eol.ToString() : "\r\n";
+            IndentUnit = DetectIndentUnit(root);
+        }
+
+        public string EndOfLine { get; }
+
+        /// <summary>One level of indentation: a tab in a tab-indented file, else as many spaces as the file uses.</summary>
+        public string IndentUnit { get; }
+
+        /// <summary>The whitespace that starts the line of a node's first token.</summary>
+        public SyntaxTriviaList IndentationOf(SyntaxNode node)
+        {
+            SourceText text = node.SyntaxTree.GetText();
+            TextLine line = text.Lines.GetLineFromPosition(node.GetFirstToken().SpanStart);
+            int end = line.Start;
+            while (end < line.End && text[end] is ' ' or '\t')
+                end++;
+
+            return end == line.Start ? SyntaxTriviaList.Empty : SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(text.ToString(TextSpan.FromBounds(line.Start, end))));
+        }
+
+        /// <summary>The indentation of the type's members: its first member's, else the type's own plus one level.</summary>
+        public SyntaxTriviaList MemberIndentation(TypeDeclarationSyntax type)
+        {
+            SourceText text = type.SyntaxTree.GetText();
+            int typeLine = text.Lines.GetLineFromPosition(type.OpenBraceToken.SpanStart).LineNumber;
+            foreach (MemberDeclarationSyntax member in type.Members)
+            {
+                // A member on a line of its own (not on the line of the type's brace).
+                if (text.Lines.GetLineFromPosition(member.GetFirstToken().SpanStart).LineNumber != typeLine)
+                    return IndentationOf(member);
+            }
+
+            string outer = IndentationOf(type).ToString();
+            return SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(outer + IndentUnit));
+        }
+
+        // The first indented line of the file shows one level: a tab, or two to eight spaces.
+        private static string DetectIndentUnit(SyntaxNode root)
+        {
+            SourceText text = root.SyntaxTree.GetText();
+            foreach (TextLine line in text.Lines)
+            {
+                int end = line.Start;
+                while (end < line.End && text[end] is ' ' or '\t')
+                    end++;
+
+                if (end == line.Start || end == line.End)
+                    continue;
+
+                if (text[line.Start] == '\t')
+                    return "\t";
+
+                int width = end - line.Start;
+                if (width is >= 2 and <= 8)
+                    return new string(' ', width);
+            }
+
+            return "    ";
+        }
     }
 
     /// <summary>A C# string literal of the set, with every character outside printable ASCII escaped.</summary>
@@ -443,7 +783,11 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         return taken;
     }
 
-    /// <summary>Named for what the set is (<c>s_whitespace</c>, <c>s_digits</c>, <c>s_separators</c>...), else a plain name.</summary>
+    /// <summary>
+    /// Named for what the set is: from the array it was read from (<c>s_invalid</c> gives <c>s_invalidSet</c>), from its
+    /// members (<c>s_whitespace</c>, <c>s_digits</c>, <c>s_separators</c>...), or from the member that searches with it
+    /// (<c>s_escapeXmlSeparators</c>), whichever is free first; a number is the last resort.
+    /// </summary>
     private static string ChooseName(SearchSetMatch match, bool useSearchValues, HashSet<string> taken)
     {
         string values = match.Values;
@@ -455,22 +799,53 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             : values.All(c => c is >= 'a' and <= 'z' or >= 'A' and <= 'Z') ? "letters"
             : values.All(c => char.IsWhiteSpace(c) || char.IsPunctuation(c) || char.IsSymbol(c)) ? "separators"
             : null;
+        string kindWord = (kind ?? "chars") + (match.IsByte ? "Bytes" : string.Empty);
+        if (match.IsByte && kind is null)
+            kindWord = "bytes";
+
+        var candidates = new List<string>();
+        if (FromSourceField(match) is { } fromField)
+            candidates.Add("s_" + fromField);
+        if (kind is not null)
+            candidates.Add("s_" + kindWord);
+        if (ContainingMemberName(match) is { Length: >= 3 } member)
+            candidates.Add("s_" + char.ToLowerInvariant(member[0]) + member.Substring(1) + char.ToUpperInvariant(kindWord[0]) + kindWord.Substring(1));
 
         string fallback = match.IsByte
             ? (useSearchValues ? "s_byteSearchValues" : "s_byteSearchSet")
             : (useSearchValues ? "s_searchValues" : "s_searchSet");
-        string? fromField = FromSourceField(match) is { } fieldBased ? "s_" + fieldBased : null;
-        string baseName = kind is not null ? "s_" + kind + (match.IsByte ? "Bytes" : string.Empty) : fromField ?? fallback;
+        candidates.Add(fallback);
+        foreach (string candidate in candidates)
+        {
+            if (!taken.Contains(candidate))
+                return candidate;
+        }
 
-        // The set's own field often has the natural name already (s_separators): prefer a name from it to a number.
-        if (taken.Contains(baseName) && fromField is not null && !taken.Contains(fromField))
-            return fromField;
-
-        string name = baseName;
-        for (int suffix = 1; taken.Contains(name); suffix++)
-            name = baseName + suffix.ToString(CultureInfo.InvariantCulture);
+        string name = candidates[0];
+        for (int suffix = 2; taken.Contains(name); suffix++)
+            name = candidates[0] + suffix.ToString(CultureInfo.InvariantCulture);
 
         return name;
+    }
+
+    // The method, property, constructor or local function the search is written in, for a name.
+    private static string? ContainingMemberName(SearchSetMatch match)
+    {
+        foreach (SyntaxNode node in match.Invocation.Syntax.Ancestors())
+        {
+            switch (node)
+            {
+                case LocalFunctionStatementSyntax local: return local.Identifier.ValueText;
+                case MethodDeclarationSyntax method: return method.Identifier.ValueText;
+                case PropertyDeclarationSyntax property: return property.Identifier.ValueText;
+                case IndexerDeclarationSyntax: return "indexer";
+                case ConstructorDeclarationSyntax: return "constructor";
+                case OperatorDeclarationSyntax: return "operator";
+                case TypeDeclarationSyntax: return null;
+            }
+        }
+
+        return null;
     }
 
     // s_invalidChars (a char[] field) names its cached set s_invalidCharsSet.

@@ -51,6 +51,11 @@ public class SL1004Ca1870SplitTests
     [InlineData("text.AsSpan().IndexOfAnyExcept(s_bare)", Sl1004)]
     [InlineData("data.IndexOfAny(new byte[] { Nul, 2, 3, 4, 5, 6, 7 })", Sl1004)]
     [InlineData("data.IndexOfAnyExcept(s_bytes)", Sl1004)]
+    [InlineData("text.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f', 'g'], 1)", Sl1004)]
+    [InlineData("text.AsSpan().IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f', 'g'])", Ca1870)]
+    [InlineData("text.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
+    [InlineData("text.AsSpan().IndexOfAny([Tab, 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
+    [InlineData("text.IndexOfAny(s_collection, 2)", Sl1004)]
     public async Task EachShape_HasOneOwner(string call, string owner)
     {
         string source = $$"""
@@ -65,6 +70,7 @@ public class SL1004Ca1870SplitTests
                 private static readonly char[] s_newArray = new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' };
                 private static readonly char[] s_small = new[] { 'a', 'b', 'c' };
                 private static readonly byte[] s_bytes = { 1, 2, 3, 4, 5, 6, 7 };
+                private static readonly char[] s_collection = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 
                 object M(string text, ReadOnlySpan<byte> data) => {{call}};
             }

@@ -47,7 +47,6 @@ public class SL1004UseCachedSearchValuesTests
 
     [Theory]
     [InlineData(TestTarget.Net472)]
-    [InlineData(TestTarget.NetStandard20)]
     public Task Fix_Legacy_InlineArray_ToCharSearchSet(TestTarget target)
         => VerifyFixAsync("""
             class C
@@ -64,6 +63,34 @@ public class SL1004UseCachedSearchValuesTests
                 int M(string text) => s_whitespace.IndexOfAny(text);
             }
             """, target);
+
+    // A netstandard2.x library mostly runs on .NET 8+, where four values gain under 1.5x (docs/rules/SL1004.md).
+    [Fact]
+    public Task Quiet_NetStandard20_FourValues_BelowTheModernThreshold()
+        => VerifyQuietAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny(new[] { ' ', '\t', '\r', '\n' });
+            }
+            """, TestTarget.NetStandard20);
+
+    [Fact]
+    public Task Fix_NetStandard20_SixValues_ToCharSearchSet()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n', '\f', '\v' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n\f\v");
+
+                int M(string text) => s_whitespace.IndexOfAny(text);
+            }
+            """, TestTarget.NetStandard20);
 
     [Fact]
     public Task Quiet_Legacy_ThreeValues_BelowThreshold()
@@ -134,11 +161,10 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>:\"|?*");
-                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
 
-                int First(string path) => s_separators.IndexOfAny(path);
-                int Last(string path) => s_separators.LastIndexOfAny(path, 3);
+                int First(string path) => s_invalid.IndexOfAny(path);
+                int Last(string path) => s_invalid.LastIndexOfAny(path, 3);
             }
             """, TestTarget.Net472);
 
@@ -146,6 +172,12 @@ public class SL1004UseCachedSearchValuesTests
     [InlineData("s_set[0] = 'x';")]
     [InlineData("Use(s_set);")]
     [InlineData("var copy = s_set;")]
+    [InlineData("s_set[0]++;")]
+    [InlineData("s_set[1] += (char)1;")]
+    [InlineData("(s_set[0], s_set[1]) = ('x', 'y');")]
+    [InlineData("ref char first = ref s_set[0];")]
+    [InlineData("System.Array.Sort(s_set);")]
+    [InlineData("Fill(out s_set[0]);")]
     public Task Quiet_FieldWrittenOrHandedOut(string statement)
         => VerifyQuietAsync($$"""
             class C
@@ -155,6 +187,7 @@ public class SL1004UseCachedSearchValuesTests
                 int M(string text) => text.IndexOfAny(s_set);
                 void N() { {{statement}} }
                 static void Use(char[] values) { }
+                static void Fill(out char value) => value = 'x';
             }
             """, TestTarget.Net472);
 
@@ -175,6 +208,214 @@ public class SL1004UseCachedSearchValuesTests
             """, TestTarget.Net472);
 
     [Fact]
+    public Task Fix_ArrayAlsoReadOtherwise_KeepsTheArray_AddsTheSetBesideIt()
+        => VerifyFixAsync("""
+            using System;
+            using System.Linq;
+
+            class C
+            {
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private int _count;
+
+                string Escape(string name)
+                {
+                    if (name.IndexOfAny({|SL1004:s_invalid|}) < 0)
+                        return name;
+
+                    foreach (char c in s_invalid)
+                        name = name.Replace(c, '_');
+
+                    _count += s_invalid.Length + (s_invalid.Contains('<') ? 1 : 0) + Array.IndexOf(s_invalid, ':');
+                    return name.Trim(s_invalid) + s_invalid[0] + name.Split(s_invalid).Length;
+                }
+            }
+            """, """
+            using System;
+            using System.Linq;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly char[] s_invalid = { '<', '>', ':', '"', '|', '?', '*' };
+                private static readonly CharSearchSet s_invalidSet = CharSearchSet.Create("<>:\"|?*");
+                private int _count;
+
+                string Escape(string name)
+                {
+                    if (s_invalidSet.IndexOfAny(name) < 0)
+                        return name;
+
+                    foreach (char c in s_invalid)
+                        name = name.Replace(c, '_');
+
+                    _count += s_invalid.Length + (s_invalid.Contains('<') ? 1 : 0) + Array.IndexOf(s_invalid, ':');
+                    return name.Trim(s_invalid) + s_invalid[0] + name.Split(s_invalid).Length;
+                }
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_ArrayOnlySearched_BecomesTheSet_InItsPlace_KeepingItsComments()
+        => VerifyFixAsync("""
+            class C
+            {
+                private int _first;
+
+                // Characters a file name cannot hold.
+                private static readonly char[] s_invalid =
+                {
+                    '<', '>', ':', '"', '|', '?', '*', // the reserved ones
+                };
+
+                int First(string path) => path.IndexOfAny({|SL1004:s_invalid|});
+                int Last(string path) => path.LastIndexOfAny({|SL1004:s_invalid|}, 3);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private int _first;
+
+                // Characters a file name cannot hold.
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*"); // the reserved ones
+
+                int First(string path) => s_invalid.IndexOfAny(path);
+                int Last(string path) => s_invalid.LastIndexOfAny(path, 3);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TabIndentedFile_NewFieldIndentedWithTabs()
+        => VerifyFixAsync("""
+            namespace N
+            {
+            	class C
+            	{
+            		int M(string text) => text.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n' }|});
+            	}
+            }
+            """, """
+            using Streamline.Runtime;
+
+            namespace N
+            {
+            	class C
+            	{
+            		private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+
+            		int M(string text) => text.IndexOfAny(s_whitespace);
+            	}
+            }
+            """.Replace("text.IndexOfAny(s_whitespace)", "s_whitespace.IndexOfAny(text)"), TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TabIndentedFile_FieldBesideTheArray_IndentedWithTabs()
+        => VerifyFixAsync("""
+            class C
+            {
+            	private static readonly char[] s_separators = { ',', ';', ':', '|' };
+
+            	int M(string text) => text.IndexOfAny({|SL1004:s_separators|}) + s_separators.Length;
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+            	private static readonly char[] s_separators = { ',', ';', ':', '|' };
+            	private static readonly CharSearchSet s_separatorsSet = CharSearchSet.Create(",;:|");
+
+            	int M(string text) => s_separatorsSet.IndexOfAny(text) + s_separators.Length;
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Fix_TwoSetsOfOneKind_SecondNamedForItsMethod_NoNumber()
+        => VerifyFixAsync("""
+            class C
+            {
+                int EscapeXml(string text) => text.IndexOfAny({|SL1004:new[] { '<', '>', '&', '"' }|});
+                int SplitPath(string text) => text.IndexOfAny({|SL1004:new[] { '/', '\\', ':', '|' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>&\"");
+                private static readonly CharSearchSet s_splitPathSeparators = CharSearchSet.Create("/\\:|");
+
+                int EscapeXml(string text) => s_separators.IndexOfAny(text);
+                int SplitPath(string text) => s_splitPathSeparators.IndexOfAny(text);
+            }
+            """, TestTarget.Net472);
+
+    // NLog's XML escaper: text.IndexOfAny(newlines ? XmlEscapeNewlineChars : XmlEscapeChars), on its hot path.
+    [Fact]
+    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhenEveryArmIsConstant()
+    {
+        const string Source = """
+            class C
+            {
+                private static readonly char[] s_escape = { '<', '>', '&', '\'', '"' };
+                private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
+
+                int A(string text, bool newlines) => text.IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
+                int B(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int D(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
+                int E(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
+            }
+            """;
+        var test = new Verify.Test(TestTarget.NetStandard20) { TestCode = Source, FixedCode = Source };
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    [Fact]
+    public Task Fix_CollectionExpressions_InlineAndInAField()
+        => VerifyFixAsync("""
+            class C
+            {
+                private static readonly char[] s_invalid = ['<', '>', ':', '"', '|', '?', '*'];
+
+                int A(string path) => path.IndexOfAny({|SL1004:s_invalid|});
+                int B(string text) => text.IndexOfAny({|SL1004:[' ', '\t', '\r', '\n']|}, 1);
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
+                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+
+                int A(string path) => s_invalid.IndexOfAny(path);
+                int B(string text) => s_whitespace.IndexOfAny(text, 1);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public Task Quiet_CollectionExpressionWithSpreadOrVariable()
+        => VerifyQuietAsync("""
+            class C
+            {
+                private static readonly char[] s_base = { 'a', 'b', 'c', 'd', 'e', 'f' };
+
+                int A(string text) => text.IndexOfAny([.. s_base, 'g']);
+                int B(string text, char c) => text.IndexOfAny([c, 'b', 'c', 'd', 'e', 'f']);
+            }
+            """, TestTarget.Net472);
+
+    [Fact]
+    public void CollectionExpressionKinds_MatchTheCompiler()
+    {
+        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.CollectionExpression, SearchSetPattern.CollectionExpressionKind);
+        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.ExpressionElement, SearchSetPattern.ExpressionElementKind);
+    }
+
+    [Fact]
     public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
         => VerifyFixAsync("""
             using Streamline.Runtime;
@@ -192,8 +433,8 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly CharSearchSet s_letters = CharSearchSet.Create("xyzw");
                 private static readonly CharSearchSet s_ws = CharSearchSet.Create(" \t\r\n");
+                private static readonly CharSearchSet s_letters = CharSearchSet.Create("xyzw");
 
                 int A(string text) => s_ws.IndexOfAny(text);
                 int B(string text) => s_letters.IndexOfAny(text, 1);
@@ -354,10 +595,9 @@ public class SL1004UseCachedSearchValuesTests
 
             class C
             {
-                private static readonly SearchValues<char> s_separatorsSet = SearchValues.Create(",;:|/\\");
-                private static readonly char[] s_separators = { ',', ';', ':', '|', '/', '\\' };
+                private static readonly SearchValues<char> s_separators = SearchValues.Create(",;:|/\\");
 
-                int M(string text) => text.AsSpan().IndexOfAny(s_separatorsSet);
+                int M(string text) => text.AsSpan().IndexOfAny(s_separators);
             }
             """, TestTarget.Net80);
 
@@ -552,6 +792,11 @@ public class SL1004UseCachedSearchValuesTests
             "class C { int M(string t) => t.IndexOfAny(Undefined.ToCharArray()); }",
             "class C { static readonly char[] s_x = \"abcdef\".ToCharArray(; int M(string t) => t.IndexOfAny(s_x); }",
             "int i = \"abc\".IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });",
+            "class C { int M(string t, bool b) => t.IndexOfAny(b ? new[] { 'a', 'b', 'c', 'd', 'e', 'f' } : ); }",
+            "class C { int M(string t, int k) => t.IndexOfAny(k switch { 0 => new[] { 'a', 'b', 'c', 'd', 'e', 'f' }, }); }",
+            "class C { int M(string t) => t.IndexOfAny(['a', 'b', , 'd', 'e', 'f']); }",
+            "class C { int M(string t) => t.IndexOfAny([.. ]); static readonly char[] s_x = ['a', 'b', 'c', 'd', 'e', ; }",
+            "class C { static readonly char[] s_x = { 'a', 'b', 'c', 'd', 'e', 'f' }; int M(string t) => t.IndexOfAny(s_x) + s_x[; }",
         };
         foreach (string source in sources)
         {
@@ -559,6 +804,36 @@ public class SL1004UseCachedSearchValuesTests
             Assert.Empty(run.Exceptions);
             Assert.DoesNotContain(run.Diagnostics, d => d.Id == "AD0001");
         }
+    }
+
+    [Fact]
+    public Task Fix_TopLevelStatements_FieldGoesToPartialProgram()
+    {
+        var test = new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = """
+                using System;
+
+                string line = Console.ReadLine() ?? "";
+                Console.WriteLine(line.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n' }|}));
+                """,
+            FixedCode = """
+                using System;
+                using Streamline.Runtime;
+
+                string line = Console.ReadLine() ?? "";
+                Console.WriteLine(s_whitespace.IndexOfAny(line));
+
+                partial class Program
+                {
+                    private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+                }
+
+                """,
+        };
+        test.TestState.OutputKind = OutputKind.ConsoleApplication;
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
     }
 
     [Fact]
