@@ -6,10 +6,12 @@
 #   mono-devel    the reference facades, among them Facades/netstandard.dll: every netstandard2.0 assembly
 #                 (Streamline.Runtime, BenchmarkDotNet) references it, and without it the exe dies at start-up with
 #                 "Could not load file or assembly 'netstandard, Version=2.0.0.0'"
+#   libmono-i18n4.0-all  Mono's code-page encodings (GB18030, Shift-JIS, 1252), which the legacy checks compare
+#                 BufferedBinaryReader on
 #   hyperfine     times `wc -l` for docs/benchmarks.md
 set -euo pipefail
 
-packages=(mono-runtime mono-devel hyperfine)
+packages=(mono-runtime mono-devel libmono-i18n4.0-all hyperfine)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, the legacy checks
-# of the netstandard2.0 runtime under Mono, the package check and the sample's CI-build check. Installs what the
+# of the netstandard2.0 runtime under Mono, the package check, the sample's CI-build check and the SL1006 end-to-end
+# check (dotnet format over a packed package, same results before and after). Installs what the
 # tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +17,7 @@ dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || 
 bash eng/test-mono.sh 2>&1 | tee "$results/mono.log" || status=$?
 bash eng/verify-package.sh || status=$?
 bash eng/verify-sample.sh || status=$?
+bash eng/measure-e2e-sl1006.sh 1 1 || status=$?
 
 # One closing line for the whole run, summed over the test projects.
 passed=$(grep -Eo 'Passed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')

@@ -2,7 +2,7 @@ using System.IO;
 
 namespace Streamline.Samples;
 
-/// <summary>SL1002: small BinaryReader reads in a loop over a stream.</summary>
+/// <summary>SL1002: small BinaryReader reads in a loop over a stream. SL1006: a stream's Length read on every pass.</summary>
 public static class BinaryReadingSamples
 {
     // SL1002 (with a fix): the reader owns the file stream, so it may read ahead.
@@ -12,6 +12,18 @@ public static class BinaryReadingSamples
         long sum = 0;
         for (int i = 0; i < count; i++)
             sum += reader.ReadUInt16();
+        return sum;
+    }
+
+    // SL1002 (with a fix from the runtime that has BufferedBinaryReader.Position on): the caller's stream, but the reader
+    // is disposed on every path, which puts the stream back where BinaryReader would have left it, and nothing else
+    // touches the stream while the reader reads.
+    public static long SumRecords(Stream input, int count)
+    {
+        using var reader = new BinaryReader(input, System.Text.Encoding.UTF8, leaveOpen: true);
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += reader.ReadInt32() + reader.ReadUInt16();
         return sum;
     }
 
@@ -31,6 +43,15 @@ public static class BinaryReadingSamples
         int sum = 0;
         for (int i = 0; i < data.Length / 4; i++)
             sum += reader.ReadInt32();
+        return sum;
+    }
+
+    // SL1006 (with a fix): Length asks the file system for the size on every pass; read it once before the loop.
+    public static long SumToEnd(Stream input)
+    {
+        long sum = 0;
+        while (input.Position < input.Length)
+            sum += input.ReadByte();
         return sum;
     }
 }

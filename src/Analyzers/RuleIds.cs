@@ -8,4 +8,5 @@ internal static class RuleIds
     public const string CountLinesWithoutMaterializing = "SL1003";
     public const string UseCachedSearchValues = "SL1004";
     public const string SliceInsteadOfRange = "SL1005";
+    public const string StreamLengthInLoop = "SL1006";
 }

@@ -376,17 +376,19 @@ public sealed partial class BufferedBinaryReader
         return TakeUpTo(numBytes, out bytes, out offset);
     }
 
-    // Takes up to `count` bytes, fewer only at the end of the stream, as one read from a stream that fills every
-    // request returns them: in place when the buffer holds them, else gathered across refills.
+    // Takes the bytes of BinaryReader's one stream read of `count` bytes. Over a stream that cannot seek, the reader
+    // makes that same read (which may return fewer), so text is decoded in the same chunks as by BinaryReader.
+    // Otherwise the bytes come from the buffer as a stream that fills every request returns them: fewer than `count`
+    // only at the end of the stream; in place when the buffer holds them, else gathered across refills.
     private int TakeUpTo(int count, out byte[] bytes, out int offset)
     {
         if (_index == _count)
         {
-            Fill();
+            Fill(count);
         }
 
         int available = _count - _index;
-        if (available >= count || available == 0)
+        if (available >= count || available == 0 || _exact)
         {
             int n = Math.Min(available, count);
             bytes = _buffer;
@@ -404,7 +406,7 @@ public sealed partial class BufferedBinaryReader
             _index += n;
             got += n;
         }
-        while (got < count && Fill() > 0);
+        while (got < count && Fill(count - got) > 0);
 
         bytes = gathered;
         offset = 0;
@@ -420,7 +422,7 @@ public sealed partial class BufferedBinaryReader
             return _buffer[index];
         }
 
-        if (Fill() == 0)
+        if (Fill(1) == 0)
         {
             return -1;
         }
@@ -445,7 +447,9 @@ public sealed partial class BufferedBinaryReader
             _hasStateLookedUp = true;
             for (Type? type = _decoder.GetType(); type != null && type != typeof(Decoder); type = type.BaseType)
             {
-                if (type.FullName == "System.Text.DecoderNLS")
+                // BinaryReader tests for CoreLib's own DecoderNLS; System.Text.Encoding.CodePages has a type of the
+                // same name that BinaryReader treats as any other decoder.
+                if (type.FullName == "System.Text.DecoderNLS" && type.Assembly == typeof(object).Assembly)
                 {
                     _isDecoderNls = true;
                     PropertyInfo? property = type.GetProperty("HasState", BindingFlags.Instance | BindingFlags.NonPublic | BindingFlags.Public);

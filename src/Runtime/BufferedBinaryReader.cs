@@ -30,9 +30,12 @@ namespace Streamline.Runtime;
 /// <see cref="BaseStream"/> has been read, the next read compares the stream's position with where it was left: if
 /// other code moved it, the buffer is discarded and reading goes on from wherever the stream now is; if not, reading
 /// goes on from the buffer. So a loop condition such as <c>BaseStream.Position &lt; BaseStream.Length</c> costs one
-/// seek and one position read per iteration. A stream that cannot seek cannot be put back: it may have been read up to
-/// one buffer (<see cref="DefaultBufferSize"/> bytes) ahead of the reader, and those bytes are reachable only through
-/// this reader.
+/// seek and one position read per iteration; <see cref="Position"/> gives the same value without touching the stream.
+/// A stream that cannot seek could not be put back, so it is never read ahead: the reader makes the very
+/// <see cref="Stream.Read(byte[], int, int)"/> calls <see cref="BinaryReader"/> makes (same sizes, zero-byte reads
+/// included), so whoever reads the stream next finds the same bytes, and characters and strings are decoded from the
+/// same chunks even when the stream returns short reads. Over such a stream the reader is exact but no faster than
+/// <see cref="BinaryReader"/>.
 /// </para>
 /// <para>
 /// Known differences from <see cref="BinaryReader"/>: after <see cref="BinaryReader.Dispose()"/> every read throws
@@ -43,13 +46,20 @@ namespace Streamline.Runtime;
 /// fills every request, such as <see cref="FileStream"/> or <see cref="MemoryStream"/>). Code that writes through
 /// <see cref="BaseStream"/> over bytes the reader has already buffered and then puts the stream back exactly where it
 /// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
-/// that is not undone, is seen).
+/// that is not undone, is seen). Over a seekable stream that returns short reads (not <see cref="FileStream"/> over a
+/// regular file, nor <see cref="MemoryStream"/>), <see cref="BinaryReader"/> decodes text in chunks that depend on the
+/// read sizes, while this reader decodes as over a stream that fills each read. With .NET's decoders, which keep
+/// their state between calls, <see cref="ReadChars"/> returns the same characters either way (the differential tests
+/// check this), but <see cref="ReadString"/> may not: on .NET 5 and later a string of at most 128 bytes that arrives
+/// in one read is decoded on its own, one that arrives in pieces through the shared decoder. Mono's GB18030 decoder
+/// drops a character split between two calls, so there the characters of BinaryReader itself depend on the stream.
 /// </para>
 /// </remarks>
 public sealed partial class BufferedBinaryReader : BinaryReader
 {
     /// <summary>The size in bytes of the read-ahead buffer that the public constructors allocate, unless a seekable
-    /// stream has less left to read (then the buffer holds what is left, but at least <c>4096</c> bytes).</summary>
+    /// stream has less left to read (then the buffer holds what is left, but at least <c>4096</c> bytes) or the stream
+    /// cannot seek (then it is never read ahead, and the buffer is <c>256</c> bytes).</summary>
     /// <remarks>
     /// Chosen by measurement on .NET 10 (10 MB of <see cref="ushort"/> values read one at a time from a
     /// <see cref="FileStream"/>, BenchmarkDotNet, 2-core shared VM): 1 KB 36 ms, 4 KB 24 ms, 16 KB 17 ms, 64 KB 11 ms,
@@ -60,6 +70,10 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
+
+    // The buffer over a stream that cannot seek: room for the largest single request served through the buffer (a
+    // text chunk of MaxCharBytesSize bytes); larger requests go straight to the stream.
+    private const int ExactBufferSize = 2 * MaxCharBytesSize;
 
     // BinaryReader decodes strings and character arrays in chunks of at most this many bytes.
     private const int MaxCharBytesSize = 128;
@@ -75,6 +89,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private readonly int _fillBufferLimit;
     private readonly bool _twoBytesPerChar;
     private readonly bool _isMemoryStream;
+
+    // The stream cannot seek, so read-ahead could never be undone: every read takes only the bytes it needs.
+    private readonly bool _exact;
 
     // Whether _streamPosition is the stream's real Position, so that a move by other code can be seen by comparing.
     private readonly bool _tracksPosition;
@@ -144,6 +161,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         _stream = input;
+        _exact = !input.CanSeek;
         _buffer = new byte[ClampToRemaining(input, bufferSize, out long? position)];
         if (position is long start)
         {
@@ -186,6 +204,35 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             }
 
             return _stream;
+        }
+    }
+
+    /// <summary>Gets the position that <see cref="BaseStream"/>'s <see cref="Stream.Position"/> would report at this
+    /// point under <see cref="BinaryReader"/>: where the stream started plus the bytes the reader has consumed.</summary>
+    /// <value>The reader's position in the stream.</value>
+    /// <exception cref="NotSupportedException">The stream cannot seek (as <see cref="Stream.Position"/> throws
+    /// there).</exception>
+    /// <exception cref="ObjectDisposedException">The reader, or the stream, is disposed, where
+    /// <c>BaseStream.Position</c> would throw it.</exception>
+    /// <remarks>
+    /// Equal to <c>BaseStream.Position</c> but computed from the buffer without a system call or a seek, so a loop
+    /// such as <c>while (reader.Position &lt; length)</c> keeps the read-ahead that <c>BaseStream.Position</c> would
+    /// give up on every pass. While <see cref="BaseStream"/> is out (read since the last read), and after the reader
+    /// is disposed, it reads the stream's own <see cref="Stream.Position"/>, which is then where the reader is, or
+    /// wherever other code has moved the stream. A move of the stream through another reference while the reader
+    /// holds it is not seen (as by the reads themselves).
+    /// </remarks>
+    public long Position
+    {
+        get
+        {
+            if (_disposed || !_tracksPosition)
+            {
+                // Disposed, cannot seek, or a position that could not be read: whatever BaseStream.Position does.
+                return BaseStream.Position;
+            }
+
+            return _handedOut ? _stream.Position : LogicalPosition;
         }
     }
 
@@ -514,6 +561,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
 
         PrepareRead();
+        if (count == 0 && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer, index, 0);
+        }
 
         int fromBuffer = Math.Min(_count - _index, count);
         Buffer.BlockCopy(_buffer, _index, buffer, index, fromBuffer);
@@ -537,6 +589,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     public override int Read(Span<byte> buffer)
     {
         PrepareRead();
+        if (buffer.IsEmpty && _exact)
+        {
+            // BinaryReader hands a zero-byte read to the stream, where a pipe or socket waits for data.
+            return _stream.Read(buffer);
+        }
 
         int fromBuffer = Math.Min(_count - _index, buffer.Length);
         new ReadOnlySpan<byte>(_buffer, _index, fromBuffer).CopyTo(buffer);
@@ -557,7 +614,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         }
         else
         {
-            read = Math.Min(Fill(), buffer.Length);
+            read = Math.Min(Fill(buffer.Length), buffer.Length);
             new ReadOnlySpan<byte>(_buffer, 0, read).CopyTo(buffer);
             _index = read;
         }
@@ -617,7 +674,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         position = null;
         if (!input.CanSeek)
         {
-            return bufferSize;
+            // Never read ahead there (see Fill): the buffer holds the bytes of one value or one text chunk, which
+            // BinaryReader asks the stream for in one read, so it is never smaller than that.
+            return ExactBufferSize;
         }
 
         long remaining;
@@ -718,10 +777,12 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     }
 
     // Refills the empty buffer with one stream read; returns the bytes now buffered (0 at the end of the stream).
-    private int Fill()
+    // `needed` is the most bytes the calling read will take: over a stream that cannot seek only those are read, so
+    // nothing is ever read ahead of the reader there.
+    private int Fill(int needed)
     {
         CatchUpStream();
-        int read = _stream.Read(_buffer, 0, _buffer.Length);
+        int read = _stream.Read(_buffer, 0, _exact ? Math.Min(needed, _buffer.Length) : _buffer.Length);
         _index = 0;
         _count = read;
         _filled += read;
@@ -750,7 +811,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
                 return direct;
             }
 
-            available = Fill();
+            available = Fill(count);
         }
 
         int n = Math.Min(available, count);
@@ -770,7 +831,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             return _buffer[index];
         }
 
-        if (Fill() == 0)
+        if (Fill(1) == 0)
         {
             ThrowHelper.ThrowEndOfStream();
         }
@@ -801,7 +862,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             int available = _count - _index;
             if (available == 0)
             {
-                available = Fill();
+                available = Fill(size - got);
                 if (available == 0)
                 {
                     ThrowHelper.ThrowEndOfStream();

@@ -13,6 +13,9 @@ public enum StreamKind
     File,
     Chunked,
     NonSeekable,
+
+    // Cannot seek, and fills every read it is asked for (a pipe with the data already there).
+    NonSeekableFull,
 }
 
 public enum OpKind
@@ -51,6 +54,9 @@ public enum OpKind
     BaseStreamAwayAndBack,
     BaseStreamSeekRelative,
     BaseStreamReadByte,
+
+    // BaseStream.Position on BinaryReader, BufferedBinaryReader.Position on ours.
+    ReaderPosition,
     Dispose,
 }
 
@@ -86,6 +92,9 @@ public static class Differential
         () => new UTF32Encoding(),
         () => Encoding.ASCII,
         () => Encoding.Latin1,
+        () => CodePagesEncodingProvider.Instance.GetEncoding(54936)!, // GB18030: its decoder is not CoreLib's DecoderNLS
+        () => CodePagesEncodingProvider.Instance.GetEncoding(932)!, // Shift-JIS
+        () => CodePagesEncodingProvider.Instance.GetEncoding(1252)!,
     ];
 
     public static byte[] Hex(string hex) => Convert.FromHexString(hex);
@@ -108,8 +117,12 @@ public static class Differential
             Encoding encoding = Encodings[c.EncodingIndex]();
             var bcl = new BinaryReader(bclStream, encoding, c.LeaveOpen);
             var ours = new BufferedBinaryReader(ourStream, encoding, c.LeaveOpen, c.BufferSize);
-            bool exact = c.Kind is StreamKind.Memory or StreamKind.File;
-            bool seekable = c.Kind != StreamKind.NonSeekable;
+            bool exact = c.Kind is StreamKind.Memory or StreamKind.File or StreamKind.NonSeekableFull;
+            // Over a stream that cannot seek, BufferedBinaryReader makes the reads BinaryReader makes, so even a stream
+            // that returns short reads gives both the same chunks. Only a seekable one that returns short reads
+            // (Chunked) is read ahead in chunks of its own.
+            bool sameChunks = exact || c.Kind == StreamKind.NonSeekable;
+            bool seekable = c.Kind is not (StreamKind.NonSeekable or StreamKind.NonSeekableFull);
             bool disposed = false;
             for (int i = 0; i < c.Ops.Length; i++)
             {
@@ -130,7 +143,7 @@ public static class Differential
 
                 string expected = Run(bcl, op, useBaseFor7Bit: true);
                 string actual = Run(ours, op, useBaseFor7Bit: op.Kind == OpKind.Read7BitEncodedIntViaBase);
-                if (!exact && IsPartialRead(op.Kind) && expected.StartsWith("bytes:", StringComparison.Ordinal) && actual.StartsWith("bytes:", StringComparison.Ordinal))
+                if (!sameChunks && IsPartialRead(op.Kind) && expected.StartsWith("bytes:", StringComparison.Ordinal) && actual.StartsWith("bytes:", StringComparison.Ordinal))
                 {
                     // A stream may return fewer bytes than asked; let the reader that got fewer catch up.
                     (expected, actual) = CatchUp(bcl, ours, expected, actual);
@@ -138,7 +151,7 @@ public static class Differential
 
                 // A stream that returns short reads can make BinaryReader decode a short string through its shared
                 // decoder instead of on its own; the two differ only in state carried in or left over.
-                if (!exact && op.Kind == OpKind.ReadString && expected != actual)
+                if (!sameChunks && op.Kind == OpKind.ReadString && expected != actual)
                 {
                     return null;
                 }
@@ -153,11 +166,25 @@ public static class Differential
                     disposed = true;
                 }
 
+                // A stream that cannot seek is never read ahead: whoever reads it next finds what BinaryReader left.
+                if (!seekable
+                    && ((ShortReadStream)bclStream).Consumed != ((ShortReadStream)ourStream).Consumed)
+                {
+                    return $"op {i} {op}: BinaryReader has taken {((ShortReadStream)bclStream).Consumed} bytes of the stream, BufferedBinaryReader {((ShortReadStream)ourStream).Consumed}";
+                }
+
+                // Over a stream that cannot seek, the reader makes the reads BinaryReader makes (a stream that returns
+                // short reads then returns the same chunks to both).
+                if (!seekable && ((ShortReadStream)bclStream).ReadCalls != ((ShortReadStream)ourStream).ReadCalls)
+                {
+                    return $"op {i} {op}: BinaryReader has read the stream {((ShortReadStream)bclStream).ReadCalls} times, BufferedBinaryReader {((ShortReadStream)ourStream).ReadCalls}";
+                }
+
                 // Over streams that return short reads, BinaryReader hands its decoder chunks that depend on the stream,
                 // so the bytes it consumes for characters (with invalid or UTF-32 data, after a decoding error) and the
                 // state its decoder is left in may differ from a stream that fills each read, which is what
                 // BufferedBinaryReader reproduces. The characters themselves were compared above; stop here.
-                if (!exact && IsChunkedDecode(op.Kind))
+                if (!sameChunks && IsChunkedDecode(op.Kind))
                 {
                     return null;
                 }
@@ -197,6 +224,7 @@ public static class Differential
         StreamKind.Memory => new MemoryStream(c.Data, writable: false),
         StreamKind.File => new FileStream(path!, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete),
         StreamKind.Chunked => new ShortReadStream(c.Data, canSeek: true, c.ChunkSeed, c.ChunkMax),
+        StreamKind.NonSeekableFull => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, int.MaxValue),
         _ => new ShortReadStream(c.Data, canSeek: false, c.ChunkSeed, c.ChunkMax),
     };
 
@@ -320,6 +348,8 @@ public static class Differential
             }
 
             case OpKind.BaseStreamReadByte: return "v:" + reader.BaseStream.ReadByte();
+            case OpKind.ReaderPosition:
+                return "v:" + (reader is BufferedBinaryReader ours ? ours.Position : reader.BaseStream.Position);
             case OpKind.Dispose:
                 reader.Dispose();
                 return "ok";

@@ -56,7 +56,7 @@ public class BufferedBinaryReaderTests
     // caller (away and back, relative, a byte read through the stream) or a text read.
     private static readonly Gen<Op[]> s_loopOps =
         Gen.Frequency(
-                (6, from check in Gen.OneOf(OpKind.BaseStreamLoopCondition, OpKind.BaseStreamPosition, OpKind.BaseStreamLength)
+                (6, from check in Gen.OneOf(OpKind.BaseStreamLoopCondition, OpKind.BaseStreamPosition, OpKind.BaseStreamLength, OpKind.ReaderPosition)
                     from read in Gen.OneOf(OpKind.ReadByte, OpKind.ReadUInt16, OpKind.ReadInt32, OpKind.ReadInt64, OpKind.ReadDecimal, OpKind.PeekChar, OpKind.ReadChar, OpKind.Read7BitEncodedInt)
                     select new[] { new Op(check), new Op(read) }),
                 (1, from kind in Gen.OneOf(OpKind.BaseStreamAwayAndBack, OpKind.BaseStreamSeekRelative, OpKind.BaseStreamSeek)
@@ -142,6 +142,58 @@ public class BufferedBinaryReaderTests
                 Ops = c.Ops.Where(o => o.Kind is not (OpKind.ReadChars or OpKind.ReadIntoChars or OpKind.ReadIntoCharSpan or OpKind.ReadString)).ToArray(),
             };
         byteReads.Sample(c => Check(c), iter: 3_000);
+    }
+
+    [Fact]
+    public void TextReads_OverNonSeekableShortReads_BehaveLikeBinaryReader()
+    {
+        // The reader makes BinaryReader's own reads over a stream that cannot seek, so even where the stream returns
+        // short reads, characters and strings are decoded from the same chunks.
+        s_case.Select(c => c with { Kind = StreamKind.NonSeekable }).Sample(c => Check(c), iter: 3_000);
+    }
+
+    // Issue 12: GB18030's decoder comes from System.Text.Encoding.CodePages, whose decoder type is also named
+    // System.Text.DecoderNLS but is not CoreLib's; BinaryReader counts it as a decoder that may hold state.
+    [Theory]
+    [InlineData(StreamKind.Memory)]
+    [InlineData(StreamKind.File)]
+    [InlineData(StreamKind.NonSeekable)]
+    [InlineData(StreamKind.NonSeekableFull)]
+    public void ReadChars_Gb18030_ReadsWhatBinaryReaderReads(StreamKind kind)
+    {
+        int gb18030 = Array.FindIndex(Encodings, e => e().CodePage == 54936);
+        var c = new ReaderCase(Hex("FC36616161"), kind, gb18030, 16, 3, 2, true,
+            [new Op(OpKind.ReadChars, 4), new Op(OpKind.BaseStreamPosition), new Op(OpKind.ReadBytes, 9)]);
+        AssertSame(c);
+
+        // What BinaryReader does there (a stream that is not a MemoryStream, as in the issue): too many characters for
+        // the room left, after reading five bytes.
+        var bclStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        var ourStream = new ShortReadStream(Hex("FC36616161"), canSeek: true, 0, int.MaxValue);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => new BinaryReader(bclStream, Encodings[gb18030]()).ReadChars(4)).ParamName);
+        Assert.Equal(5, bclStream.Position);
+        var ours = new BufferedBinaryReader(ourStream, Encodings[gb18030](), leaveOpen: true);
+        Assert.Equal("chars", Assert.Throws<ArgumentException>(() => ours.ReadChars(4)).ParamName);
+        Assert.Equal(5, ours.Position);
+    }
+
+    // Issue 12: a string whose last character arrives in two reads is decoded by BinaryReader through its decoder,
+    // which keeps the unfinished character; decoded alone, it would end in U+FFFD.
+    [Fact]
+    public void ReadString_LastCharacterSplitAcrossShortReads_NonSeekable()
+    {
+        byte[] data = [0x04, 0x61, 0x62, 0xE2, 0x82, 0x61];
+        for (int seed = 0; seed < 64; seed++)
+        {
+            AssertSame(new ReaderCase(data, StreamKind.NonSeekable, 0, 16, seed, 3, true,
+                [new Op(OpKind.ReadString), new Op(OpKind.ReadChars, 2), new Op(OpKind.ReadByte)]));
+        }
+
+        var bclStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        var ourStream = new ShortReadStream(data, canSeek: false, chunkSeed: 0, chunkMax: 1);
+        Assert.Equal("ab", new BinaryReader(bclStream).ReadString());
+        Assert.Equal("ab", new BufferedBinaryReader(ourStream).ReadString());
+        Assert.Equal(bclStream.Consumed, ourStream.Consumed);
     }
 
     // Shrunk from seed 0b66h3EIVs72: .NET 10 decodes a string that arrives in one read on its own and flushed, so a
@@ -415,13 +467,122 @@ public class BufferedBinaryReaderTests
     }
 
     [Fact]
-    public void BaseStream_NonSeekable_KeepsBufferedBytes()
+    public void BaseStream_NonSeekable_IsTheStreamAtTheReadersPosition()
     {
         var stream = new ShortReadStream([1, 2, 3, 4, 5, 6], canSeek: false, 0, 6);
         using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 16);
         Assert.Equal(1, reader.ReadByte());
         Assert.Same(stream, reader.BaseStream);
+        Assert.Equal(1, stream.Consumed);
         Assert.Equal(2, reader.ReadByte());
+    }
+
+    // Issue 12, shapes 3 and 4: a caller's stream that cannot seek, read through a reader left open and disposed; the
+    // caller then reads the rest of it.
+    [Theory]
+    [InlineData(0)]
+    [InlineData(1)]
+    [InlineData(3)]
+    [InlineData(9_999)]
+    public void CallersGZipStream_AfterTheReaderIsDisposed_HoldsWhatBinaryReaderLeft(int values)
+    {
+        byte[] compressed = Compress(Enumerable.Range(0, 40_000).Select(i => (byte)(i * 7 + (i >> 8))).ToArray());
+
+        static (long Sum, byte[] Remaining) Run(byte[] compressed, int values, Func<Stream, BinaryReader> open)
+        {
+            using var input = new System.IO.Compression.GZipStream(new MemoryStream(compressed), System.IO.Compression.CompressionMode.Decompress);
+            long sum = 0;
+            using (BinaryReader reader = open(input))
+            {
+                for (int i = 0; i < values; i++)
+                {
+                    sum += reader.ReadInt32();
+                }
+            }
+
+            var rest = new MemoryStream();
+            input.CopyTo(rest);
+            return (sum, rest.ToArray());
+        }
+
+        var expected = Run(compressed, values, s => new BinaryReader(s, Encoding.UTF8, leaveOpen: true));
+        var actual = Run(compressed, values, s => new BufferedBinaryReader(s, Encoding.UTF8, leaveOpen: true));
+        Assert.Equal(expected.Sum, actual.Sum);
+        Assert.Equal(40_000 - (4 * values), expected.Remaining.Length);
+        Assert.Equal(expected.Remaining, actual.Remaining);
+    }
+
+    [Fact]
+    public void Position_InALengthLoop_IsBaseStreamPositionWithoutTouchingTheStream()
+    {
+        byte[] data = Enumerable.Range(0, 10_001).Select(i => (byte)i).ToArray();
+        var stream = new CountingStream(data);
+        using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true, bufferSize: 64);
+        int touchesAfterOpening = stream.PositionReads + stream.Seeks;
+        long length = data.Length;
+        var positions = new System.Collections.Generic.List<long>();
+        try
+        {
+            while (reader.Position < length)
+            {
+                positions.Add(reader.Position);
+                reader.ReadUInt16();
+            }
+        }
+        catch (EndOfStreamException)
+        {
+            positions.Add(-1);
+        }
+
+        Assert.Equal(touchesAfterOpening, stream.PositionReads + stream.Seeks);
+
+        using var bcl = new BinaryReader(new MemoryStream(data), Encoding.UTF8);
+        var expected = new System.Collections.Generic.List<long>();
+        try
+        {
+            while (bcl.BaseStream.Position < length)
+            {
+                expected.Add(bcl.BaseStream.Position);
+                bcl.ReadUInt16();
+            }
+        }
+        catch (EndOfStreamException)
+        {
+            expected.Add(-1);
+        }
+
+        Assert.Equal(expected, positions);
+        Assert.Equal(bcl.BaseStream.Position, reader.Position);
+    }
+
+    [Fact]
+    public void Position_StreamCannotSeek_ThrowsLikeBaseStreamPosition()
+    {
+        using var reader = new BufferedBinaryReader(new ShortReadStream([1, 2, 3], canSeek: false, 0, 3), Encoding.UTF8);
+        reader.ReadByte();
+        Assert.Throws<NotSupportedException>(() => reader.Position);
+    }
+
+    [Fact]
+    public void Position_AfterBaseStreamWasMoved_IsWhereTheStreamIs()
+    {
+        using var reader = new BufferedBinaryReader(new MemoryStream(new byte[100]), Encoding.UTF8, leaveOpen: false, bufferSize: 16);
+        reader.ReadInt32();
+        reader.BaseStream.Position = 50;
+        Assert.Equal(50, reader.Position);
+        reader.ReadInt32();
+        Assert.Equal(54, reader.Position);
+    }
+
+    private static byte[] Compress(byte[] data)
+    {
+        var output = new MemoryStream();
+        using (var gzip = new System.IO.Compression.GZipStream(output, System.IO.Compression.CompressionLevel.Fastest, leaveOpen: true))
+        {
+            gzip.Write(data, 0, data.Length);
+        }
+
+        return output.ToArray();
     }
 
     [Fact]
@@ -446,6 +607,31 @@ public class BufferedBinaryReaderTests
     private sealed class CountingStream(byte[] data) : MemoryStream(data, writable: false)
     {
         public int Reads { get; private set; }
+
+        public int PositionReads { get; private set; }
+
+        public int Seeks { get; private set; }
+
+        public override long Position
+        {
+            get
+            {
+                PositionReads++;
+                return base.Position;
+            }
+
+            set
+            {
+                Seeks++;
+                base.Position = value;
+            }
+        }
+
+        public override long Seek(long offset, SeekOrigin loc)
+        {
+            Seeks++;
+            return base.Seek(offset, loc);
+        }
 
         public override int Read(byte[] buffer, int offset, int count)
         {

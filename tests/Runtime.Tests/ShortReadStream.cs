@@ -24,6 +24,12 @@ public sealed class ShortReadStream : Stream
         _chunkMax = Math.Max(1, chunkMax);
     }
 
+    /// <summary>How far reads have taken the stream, also when it cannot seek.</summary>
+    public long Consumed => _position;
+
+    /// <summary>How many times <see cref="Read(byte[], int, int)"/> has been called.</summary>
+    public int ReadCalls { get; private set; }
+
     public override bool CanRead => !_closed;
 
     public override bool CanSeek => _canSeek && !_closed;
@@ -55,6 +61,7 @@ public sealed class ShortReadStream : Stream
     {
         ValidateBufferArguments(buffer, offset, count);
         ObjectDisposedException.ThrowIf(_closed, this);
+        ReadCalls++;
         _state = unchecked((_state * 1103515245) + 12345);
         int chunk = 1 + (int)((uint)(_state >> 8) % (uint)_chunkMax);
         long remaining = Math.Max(0, _data.Length - _position);

@@ -89,6 +89,41 @@ internal sealed class SL1001PositionAdvance
         return type?.SpecialType is SpecialType.System_Byte or SpecialType.System_UInt16 or SpecialType.System_UInt32 or SpecialType.System_Char;
     }
 
+    /// <summary>
+    /// The offset reads nothing that could move the stream: <c>s.Position += n</c> reads Position before it evaluates
+    /// <c>n</c>, while <c>s.Seek(n, SeekOrigin.Current)</c> evaluates <c>n</c> first, so an offset such as
+    /// <c>reader.ReadUInt16()</c> over the same stream would move the result by the bytes it reads. Accepted: constants,
+    /// locals, parameters, fields, and arithmetic and conversions over them.
+    /// </summary>
+    public bool IsOffsetFreeOfSideEffects()
+    {
+        if (Offset is null)
+            return true;
+
+        foreach (IOperation operation in Offset.DescendantsAndSelf())
+        {
+            switch (operation)
+            {
+                case ILiteralOperation:
+                case ILocalReferenceOperation:
+                case IParameterReferenceOperation:
+                case IFieldReferenceOperation:
+                case IInstanceReferenceOperation:
+                case IConversionOperation { OperatorMethod: null }:
+                case IBinaryOperation { OperatorMethod: null }:
+                case IUnaryOperation { OperatorMethod: null }:
+                case IParenthesizedOperation:
+                    continue;
+                default:
+                    if (operation.ConstantValue.HasValue)
+                        continue;
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
     /// <summary>The value of the assignment is discarded: <c>s.Position += n;</c> as a statement.</summary>
     public bool IsStatement => Operation.Parent is IExpressionStatementOperation;
 

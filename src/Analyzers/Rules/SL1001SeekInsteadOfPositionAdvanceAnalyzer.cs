@@ -67,25 +67,66 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             return;
 
         IOperation root = LoopContext.Root(advance.Operation);
+        if (symbols.InMemory.IsInMemory(advance.Stream, root))
+            return; // Position of a MemoryStream is a field: nothing to win
+
+        // One project, one answer: a modern build of a project that also builds for an older target reports what the
+        // older build reports, with the same fixes, so Fix All and dotnet format write the same text for every target.
+        bool olderTarget = symbols.IsLegacyTarget || AlsoTargetsOlderRuntime(context.Options, context.Operation.Syntax.SyntaxTree);
         bool canUseReader = CanUseReader(advance, loop, root, symbols, out _);
-        bool canSeek = symbols.IsLegacyTarget && CanSeek(advance, root, symbols);
-        if (!canUseReader && !(symbols.IsLegacyTarget && MayBeFileStream(advance.Stream.Type, symbols)))
-            return; // modern .NET: Position's setter is Seek, only the buffered reader wins
+        bool canSeek = olderTarget && CanSeek(advance, root, symbols);
+        if (!canUseReader && !(olderTarget && MayBeFileStream(advance.Stream.Type, symbols)))
+            return; // modern .NET only: Position's setter is Seek, only the buffered reader wins
 
         ImmutableDictionary<string, string> properties = s_properties[(canSeek ? 1 : 0) + (canUseReader ? 2 : 0)];
         context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString()));
     }
 
     /// <summary>
+    /// Whether MSBuild's <c>TargetFrameworks</c> (made visible by Streamline's props) lists a target other than .NET 6 or
+    /// later: <c>net48</c>, <c>netstandard2.0</c>, <c>netcoreapp3.1</c>, <c>net5.0</c>, a Mono-based target.
+    /// </summary>
+    internal static bool AlsoTargetsOlderRuntime(AnalyzerOptions options, SyntaxTree tree)
+    {
+        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
+            || string.IsNullOrWhiteSpace(frameworks))
+        {
+            return false;
+        }
+
+        foreach (string part in frameworks.Split(';'))
+        {
+            string framework = part.Trim();
+            if (framework.Length != 0 && !IsNet6OrLater(framework))
+                return true;
+        }
+
+        return false;
+    }
+
+    // net6.0, net8.0-windows, net10.0: "net" + a major version of 6 or more, then a dot; net48 and net472 have no dot.
+    private static bool IsNet6OrLater(string framework)
+    {
+        if (!framework.StartsWith("net", StringComparison.OrdinalIgnoreCase))
+            return false;
+
+        int dot = framework.IndexOf('.');
+        return dot > 3
+            && int.TryParse(framework.Substring(3, dot - 3), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int major)
+            && major >= 6;
+    }
+
+    /// <summary>
     /// The fix to <c>s.Seek(n, SeekOrigin.Current)</c> keeps the program's behaviour when: the statement's value is not
-    /// used; the offset cannot be negative (a negative result makes the setter throw ArgumentOutOfRangeException and
+    /// used; the offset reads nothing that could move the stream (<see cref="SL1001PositionAdvance.IsOffsetFreeOfSideEffects"/>);
+    /// the offset cannot be negative (a negative result makes the setter throw ArgumentOutOfRangeException and
     /// Seek IOException); and the stream is certainly a FileStream (a local initialised with <c>new FileStream(...)</c>
     /// or <c>File.OpenRead(...)</c> and never assigned again, or the <c>BaseStream</c> of a BinaryReader made over one),
     /// because a subclass may override Position and Seek differently.
     /// </summary>
     internal static bool CanSeek(SL1001PositionAdvance advance, IOperation root, Symbols symbols)
     {
-        if (!advance.IsStatement || !advance.IsOffsetNonNegative() || symbols.SeekOrigin is null)
+        if (!advance.IsStatement || !advance.IsOffsetNonNegative() || !advance.IsOffsetFreeOfSideEffects() || symbols.SeekOrigin is null)
             return false;
 
         if (advance.StreamLocal is { } local)
@@ -250,8 +291,12 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     {
         switch (value)
         {
-            case IObjectCreationOperation creation:
-                return symbols.FileStream is not null && SymbolEqualityComparer.Default.Equals(creation.Type, symbols.FileStream);
+            case IObjectCreationOperation { Constructor: { Parameters.Length: > 0 } constructor } creation:
+                // new FileStream(path, ...), not new FileStream(handle, ...): a handle may be shared, and over a pipe it
+                // does not seek.
+                return symbols.FileStream is not null
+                    && SymbolEqualityComparer.Default.Equals(creation.Type, symbols.FileStream)
+                    && constructor.Parameters[0].Type.SpecialType == SpecialType.System_String;
             case IInvocationOperation { TargetMethod: { Name: "OpenRead" or "Open" or "OpenWrite" or "Create" } method }:
                 return SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.File)
                     || SymbolEqualityComparer.Default.Equals(method.ContainingType, symbols.FileInfo);
@@ -308,6 +353,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             FileInfo = TypeLookup.GetBestType(compilation, KnownNames.FileInfo);
             BinaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
             SeekOrigin = TypeLookup.GetBestType(compilation, KnownNames.SeekOrigin);
+            InMemory = new InMemoryStreams(compilation);
             IsLegacyTarget = IsLegacy(compilation);
         }
 
@@ -322,6 +368,8 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         public INamedTypeSymbol? BinaryReader { get; }
 
         public INamedTypeSymbol? SeekOrigin { get; }
+
+        public InMemoryStreams InMemory { get; }
 
         /// <summary>
         /// .NET Framework, Mono and Unity (the core library is mscorlib), netstandard (its consumers include those), and

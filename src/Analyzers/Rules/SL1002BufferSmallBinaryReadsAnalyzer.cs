@@ -22,7 +22,14 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSmallBinaryReads);
 
+    /// <summary>
+    /// Diagnostic property: "true" where the stream is the caller's and the proof counts on the runtime reading nothing
+    /// ahead from a stream that cannot seek; the fix then needs a runtime that does so.
+    /// </summary>
+    internal const string CallersStreamProperty = "CallersStream";
+
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_fixableOverCallersStream = s_fixable.Add(CallersStreamProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -61,10 +68,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         }
 
         IOperation root = LoopContext.Root(creation);
-        if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, symbols))
-            return;
-
-        if (UsesBaseStreamInLoop(root, local))
+        if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, root, symbols))
             return;
 
         foreach (IOperation operation in root.Descendants())
@@ -73,8 +77,21 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
-                bool canFix = IsFixSafe(root, local, creation, symbols);
-                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), canFix ? s_fixable : s_notFixable, local.Name));
+                SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
+                if (baseStreamUse == SL1002PositionReads.Use.Other)
+                    return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
+
+                ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
+                if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
+                    verdict = ReadAheadProof.Verdict.Visible;
+
+                ImmutableDictionary<string, string> properties = verdict switch
+                {
+                    ReadAheadProof.Verdict.OwnedStream => s_fixable,
+                    ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
+                    _ => s_notFixable,
+                };
+                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), properties, local.Name));
                 return;
             }
         }
@@ -133,23 +150,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// <c>while (reader.BaseStream.Position &lt; reader.BaseStream.Length)</c>: handing out BaseStream makes the buffered
-    /// reader put the stream back and drop its buffer, every pass, which measured slower than BinaryReader. Stay quiet.
+    /// <c>reader.BaseStream.Position</c> reads in the loops (and <c>s.Position</c> of an alias) become
+    /// <c>reader.Position</c>: only before the reader is disposed or closed (the two then differ), and only where the
+    /// declaration can take the buffered type (<c>var</c>, or a single declarator whose type the fix changes).
     /// </summary>
-    private static bool UsesBaseStreamInLoop(IOperation root, ILocalSymbol reader)
-    {
-        foreach (IOperation operation in root.Descendants())
-        {
-            if (operation is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation instance }
-                && SymbolEqualityComparer.Default.Equals(instance.Local, reader)
-                && LoopContext.EnclosingLoop(operation) is not null)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+    private static bool CanRewritePositionReads(IOperation root, ILocalSymbol reader, IVariableDeclaratorOperation declarator, IObjectCreationOperation creation)
+        => declarator.Parent is IVariableDeclarationOperation { Declarators.Length: 1 }
+            && ReadAheadProof.CanRewritePositionReads(root, creation, reader, SL1002PositionReads.RewrittenReads(root, reader));
 
     private static bool IsInitializedByConstruction(IOperation root, ILocalSymbol local)
     {
@@ -188,85 +195,16 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>Over a MemoryStream, BinaryReader is already served from memory: too little measured win to speak.</summary>
-    private static bool IsAlreadyFastStream(IObjectCreationOperation creation, BinaryReadSymbols symbols)
-    {
-        if (creation.Arguments.Length == 0)
-            return false;
+    private static bool IsAlreadyFastStream(IObjectCreationOperation creation, IOperation root, BinaryReadSymbols symbols)
+        => creation.Arguments.Length > 0 && symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root);
 
-        ITypeSymbol? streamType = StripConversions(creation.Arguments[0].Value).Type;
-        for (ITypeSymbol? type = streamType; type is not null; type = type.BaseType)
-        {
-            if (symbols.IsFastStream(type))
-                return true;
-        }
-
-        return false;
-    }
-
-    /// <summary>
-    /// The fix is safe when nothing but the reader touches the stream while the reader reads ahead: the stream is created
-    /// in the argument itself (<c>new BinaryReader(File.OpenRead(p))</c>), or is a local or parameter that no code
-    /// uses after the reader's construction, and the construction is not repeated in a loop that also uses it.
-    /// </summary>
-    private static bool IsFixSafe(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
-    {
-        if (creation.Arguments.Length == 0 || creation.Constructor is null)
-            return false;
-
-        if (!SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader) || creation.Initializer is not null)
-            return false;
-
-        IOperation stream = StripConversions(creation.Arguments[0].Value);
-        ISymbol streamSymbol;
-        switch (stream)
-        {
-            case IObjectCreationOperation created:
-                // new FileStream(...): no one else holds it. A wrapping stream (GZipStream over another) is left alone,
-                // because reading ahead would also move the inner stream, which the caller may still use.
-                return SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream);
-            case IInvocationOperation invocation:
-                return IsFreshStreamFactory(invocation);
-            case ILocalReferenceOperation { Local: { RefKind: RefKind.None } localStream }:
-                streamSymbol = localStream;
-                break;
-            case IParameterReferenceOperation { Parameter: { RefKind: RefKind.None } parameterStream }:
-                streamSymbol = parameterStream;
-                break;
-            default:
-                return false;
-        }
-
-        int creationEnd = creation.Syntax.Span.End;
-        ILoopOperation? creationLoop = LoopContext.EnclosingLoop(creation);
-        foreach (IOperation operation in root.Descendants())
-        {
-            ISymbol? referenced = operation switch
-            {
-                ILocalReferenceOperation l => l.Local,
-                IParameterReferenceOperation p => p.Parameter,
-                _ => null,
-            };
-
-            if (referenced is null || !SymbolEqualityComparer.Default.Equals(referenced, streamSymbol) || operation == stream)
-                continue;
-
-            if (operation.Syntax.SpanStart >= creationEnd)
-                return false;
-
-            if (creationLoop is not null && creationLoop.Syntax.Span.Contains(operation.Syntax.Span))
-                return false;
-        }
-
-        return true;
-    }
-
-    /// <summary><c>File.OpenRead(p)</c>, <c>File.Open(...)</c>, <c>fileInfo.OpenRead()</c>: each returns a stream no one else holds.</summary>
-    private static bool IsFreshStreamFactory(IInvocationOperation invocation)
-    {
-        IMethodSymbol method = invocation.TargetMethod;
-        return method.Name is "OpenRead" or "Open"
-            && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
-    }
+    /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+        => creation.Constructor is not null
+            && creation.Initializer is null
+            && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
+                ? ReadAheadProof.Judge(root, reader, creation, symbols)
+                : ReadAheadProof.Verdict.Visible;
 
     private static IOperation StripConversions(IOperation operation)
     {

@@ -171,11 +171,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
             }
             """);
 
-    [Theory]
-    [InlineData(TestTarget.NetStandard20)]
-    [InlineData(TestTarget.Net472)]
-    public Task Fix_SeekOnOlderTargets_ForEveryForwardShape(TestTarget target)
-        => Verify.VerifyCodeFixAsync("""
+    private const string SeekShapes = """
             using System.IO;
 
             class C
@@ -190,11 +186,14 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         {|SL1001:stream.Position += 3|};
                         {|SL1001:stream.Position++|};
                         {|SL1001:stream.Position = stream.Position + 2L|};
-                        {|SL1001:reader.BaseStream.Position += reader.ReadUInt16()|};
+                        ushort skip = reader.ReadUInt16();
+                        {|SL1001:reader.BaseStream.Position += skip|};
                     }
                 }
             }
-            """, """
+            """;
+
+    private const string SeekShapesFixed = """
             using System.IO;
 
             class C
@@ -209,11 +208,38 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         stream.Seek(3, SeekOrigin.Current);
                         stream.Seek(1, SeekOrigin.Current);
                         stream.Seek(2L, SeekOrigin.Current);
-                        reader.BaseStream.Seek(reader.ReadUInt16(), SeekOrigin.Current);
+                        ushort skip = reader.ReadUInt16();
+                        reader.BaseStream.Seek(skip, SeekOrigin.Current);
                     }
                 }
             }
-            """, target);
+            """;
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_SeekOnOlderTargets_ForEveryForwardShape(TestTarget target)
+        => Verify.VerifyCodeFixAsync(SeekShapes, SeekShapesFixed, target);
+
+    /// <summary>A project built for net48 and net8.0: its net8.0 build reports and fixes what its net48 build does, so
+    /// the fixes of the two builds are the same text.</summary>
+    [Theory]
+    [InlineData("net48;net8.0")]
+    [InlineData("netstandard2.0;net10.0")]
+    public Task Fix_SeekOnModernDotNet_WhenTheProjectAlsoTargetsAnOlderRuntime(string targetFrameworks)
+    {
+        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes, FixedCode = SeekShapesFixed };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Quiet_OnModernDotNet_WhenEveryTargetIsModern()
+    {
+        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes.Replace("{|SL1001:", "").Replace("|}", "") };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = net8.0;net10.0\n"));
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task NoFix_OnOlderTargets_WhereSeekCouldDiffer()
@@ -235,6 +261,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         {|SL1001:stream.Position -= 4|};            // may go before the start
                         {|SL1001:stream.Position--|};
                         last = {|SL1001:stream.Position += 4|};     // the value is used
+                        {|SL1001:stream.Position += (ushort)stream.ReadByte()|}; // Position is read before the offset moves it
                     }
 
                     return last;
@@ -275,8 +302,11 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                     var variable = File.OpenRead(path);
                     while (variable.Read(buffer, 0, 4) > 0) {|SL1001:variable.Position += skip|};
 
-                    Stream parameterLike = new MemoryStream(buffer);
+                    Stream parameterLike = new BufferedStream(File.OpenRead(path));
                     while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
+
+                    var overHandle = new FileStream(used.SafeFileHandle, FileAccess.Read);
+                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1001:overHandle.Position += 3|};
                 }
             }
             """;
@@ -334,6 +364,39 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                 }
             }
             """, TestTarget.Net472);
+
+    [Theory]
+    [InlineData(TestTarget.Net472)]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net80)]
+    public Task Quiet_OverStreamsProvablyInMemory(TestTarget target)
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(byte[] vertices, byte[] data, int stride)
+                {
+                    int sum = 0;
+                    var vertexReader = new BinaryReader(new MemoryStream(vertices));
+                    for (int i = 0; i < 10; i++)
+                    {
+                        sum += vertexReader.ReadInt32();
+                        vertexReader.BaseStream.Position += stride;
+                    }
+
+                    Stream local = new MemoryStream(data);
+                    var localReader = new BinaryReader(local);
+                    for (int i = 0; i < 10; i++)
+                    {
+                        local.Position += 4;
+                        localReader.BaseStream.Position++;
+                    }
+
+                    return sum;
+                }
+            }
+            """, target);
 
     [Fact]
     public Task Quiet_InGeneratedCode()

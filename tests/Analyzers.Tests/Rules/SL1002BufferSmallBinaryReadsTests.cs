@@ -48,7 +48,9 @@ public class SL1002BufferSmallBinaryReadsTests
 
     [Fact]
     public Task Fix_KeepsEveryArgumentAndTheDeclaredType()
-        => Verify.VerifyCodeFixAsync("""
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
             using System.IO;
             using System.Text;
 
@@ -70,7 +72,8 @@ public class SL1002BufferSmallBinaryReadsTests
                     return total;
                 }
             }
-            """, """
+            """ + RuntimeWithPosition,
+            FixedCode = """
             using System.IO;
             using System.Text;
             using Streamline.Runtime;
@@ -93,7 +96,8 @@ public class SL1002BufferSmallBinaryReadsTests
                     return total;
                 }
             }
-            """);
+            """ + RuntimeWithPosition,
+        }.RunAsync();
 
     [Fact]
     public Task Fix_TargetTypedNewAndForeachAndDo()
@@ -199,9 +203,8 @@ public class SL1002BufferSmallBinaryReadsTests
     }
 
     [Fact]
-    public Task NoFix_OverABufferedStream_WhichIsAsSlowAsAFileStream()
-    {
-        const string Source = """
+    public Task Fix_OverABufferedStreamItOwns_WhichIsAsSlowAsAFileStream()
+        => Verify.VerifyCodeFixAsync("""
             using System.IO;
 
             class C
@@ -213,9 +216,805 @@ public class SL1002BufferSmallBinaryReadsTests
                     for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
                     return sum;
                 }
+
+                int Decompressed(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(new System.IO.Compression.GZipStream(File.OpenRead(path), System.IO.Compression.CompressionMode.Decompress))|};
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                int M(string path)
+                {
+                    using var reader = new BufferedBinaryReader(new BufferedStream(File.OpenRead(path)));
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                int Decompressed(string path)
+                {
+                    var reader = new BufferedBinaryReader(new System.IO.Compression.GZipStream(File.OpenRead(path), System.IO.Compression.CompressionMode.Decompress));
+                    int sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_CallersStream_DisposedOnEveryPath()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
+            using System;
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long UsingStatement(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            if (i == 3) throw new InvalidDataException();
+                            sum += reader.ReadInt32();
+                        }
+
+                        reader.BaseStream.Seek(0, SeekOrigin.End);
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long UsingDeclaration(FileStream input, int count)
+                {
+                    long sum = 0;
+                    {
+                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        while (sum < count) sum += reader.ReadByte();
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long TryFinally(Stream input, int count)
+                {
+                    long sum = 0;
+                    var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    try
+                    {
+                        do { sum += reader.ReadInt16(); } while (--count > 0);
+                    }
+                    finally
+                    {
+                        reader.Dispose();
+                    }
+
+                    Consume(input);
+                    return sum;
+                }
+
+                long Field(int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt64();
+                    return sum + _stream.Position;
+                }
+
+                Stream _stream = Stream.Null;
+
+                static void Consume(Stream s) { }
+            }
+            """ + RuntimeWithPosition,
+            FixedCode = """
+            using System;
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long UsingStatement(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            if (i == 3) throw new InvalidDataException();
+                            sum += reader.ReadInt32();
+                        }
+
+                        reader.BaseStream.Seek(0, SeekOrigin.End);
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long UsingDeclaration(FileStream input, int count)
+                {
+                    long sum = 0;
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, true);
+                        while (sum < count) sum += reader.ReadByte();
+                    }
+
+                    return sum + input.Position;
+                }
+
+                long TryFinally(Stream input, int count)
+                {
+                    long sum = 0;
+                    var reader = new BufferedBinaryReader(input, Encoding.UTF8, true);
+                    try
+                    {
+                        do { sum += reader.ReadInt16(); } while (--count > 0);
+                    }
+                    finally
+                    {
+                        reader.Dispose();
+                    }
+
+                    Consume(input);
+                    return sum;
+                }
+
+                long Field(int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(_stream, Encoding.UTF8, true))
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt64();
+                    return sum + _stream.Position;
+                }
+
+                Stream _stream = Stream.Null;
+
+                static void Consume(Stream s) { }
+            }
+            """ + RuntimeWithPosition,
+        }.RunAsync();
+
+    [Fact]
+    public Task Fix_OwnedStream_InIteratorsAndAsyncMethods()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                IEnumerable<int> Values(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    for (int i = 0; i < 10; i++) yield return reader.ReadInt32();
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+
+                long[] InLocalFunction(string[] paths)
+                {
+                    return Array.ConvertAll(paths, Sum);
+
+                    static long Sum(string path)
+                    {
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                        return sum + Body();
+
+                        long Body()
+                        {
+                            var stream = File.OpenRead(path);
+                            var inner = {|SL1002:new BinaryReader(stream)|};
+                            long n = 0;
+                            foreach (int i in new[] { 1, 2, 3 }) n += inner.ReadChar();
+                            return n;
+                        }
+                    }
+                }
+            }
+            """, """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+            using Streamline.Runtime;
+
+            class C
+            {
+                IEnumerable<int> Values(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 10; i++) yield return reader.ReadInt32();
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    var reader = new BufferedBinaryReader(stream);
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+
+                long[] InLocalFunction(string[] paths)
+                {
+                    return Array.ConvertAll(paths, Sum);
+
+                    static long Sum(string path)
+                    {
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                        return sum + Body();
+
+                        long Body()
+                        {
+                            var stream = File.OpenRead(path);
+                            var inner = new BufferedBinaryReader(stream);
+                            long n = 0;
+                            foreach (int i in new[] { 1, 2, 3 }) n += inner.ReadChar();
+                            return n;
+                        }
+                    }
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_ReaderHandedToMethodsThatOnlyReadThroughIt()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            static class Records
+            {
+                public static long ReadPair(this BinaryReader r) => r.ReadInt32() + (long)r.ReadInt32();
+            }
+
+            class C
+            {
+                long Parse(string path, int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(File.OpenRead(path), Encoding.UTF8, leaveOpen: false)|})
+                    {
+                        sum += ReadHeader(reader);
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadUInt16() + reader.ReadPair();
+                    }
+
+                    return sum;
+                }
+
+                static int ReadHeader(BinaryReader reader)
+                {
+                    int magic = reader.ReadInt32();
+                    return magic + reader.ReadString().Length;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            static class Records
+            {
+                public static long ReadPair(this BinaryReader r) => r.ReadInt32() + (long)r.ReadInt32();
+            }
+
+            class C
+            {
+                long Parse(string path, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BufferedBinaryReader(File.OpenRead(path), Encoding.UTF8, leaveOpen: false))
+                    {
+                        sum += ReadHeader(reader);
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadUInt16() + reader.ReadPair();
+                    }
+
+                    return sum;
+                }
+
+                static int ReadHeader(BinaryReader reader)
+                {
+                    int magic = reader.ReadInt32();
+                    return magic + reader.ReadString().Length;
+                }
+            }
+            """);
+
+    /// <summary>Issue 12's four shapes and the equivalence notes' shapes whose fix changed what the program saw.</summary>
+    [Fact]
+    public Task NoFix_WhereSomebodyCouldSeeTheReadAhead()
+    {
+        const string Source = """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Text;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                BinaryReader? _reader;
+                BinaryReader _other = new BinaryReader(Stream.Null);
+                Stream _stream = Stream.Null;
+
+                // Issue shape 1's family: an alias of BaseStream taken before the reads and used for more than
+                // Position and Length (issue shape 1 itself, with s.Length read on every pass, is quiet).
+                long Alias(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    Stream s = reader.BaseStream;
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + s.ReadByte();
+                    return sum;
+                }
+
+                // Issue shapes 2 and 4 and an exception mid-loop: the caller's stream, the reader never disposed.
+                long NeverDisposed(Stream input, Stream sink, int count)
+                {
+                    var reader = {|SL1002:new BinaryReader(input)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                    {
+                        if (i == 3) throw new InvalidDataException();
+                        sum += reader.ReadInt32();
+                    }
+
+                    reader.BaseStream.CopyTo(sink);
+                    return sum;
+                }
+
+                // Equivalence item 2: the stream captured by a lambda.
+                long Captured(string path, int count)
+                {
+                    var stream = new FileStream(path, FileMode.Open);
+                    Func<long> probe = () => stream.Position;
+                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) sum += reader.ReadByte();
+                    return sum + probe();
+                }
+
+                // The stream used while the reader is alive.
+                long UsedWhileAlive(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt64();
+                    return sum + input.Position;
+                }
+
+                // Equivalence item 6: an iterator over the caller's stream yields while the reader is alive.
+                IEnumerable<long> Iterator(Stream input, int count)
+                {
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, false)|})
+                        for (int i = 0; i < count; i++) yield return reader.ReadInt32();
+                }
+
+                // The caller runs during an await while the reader over its stream is alive.
+                async Task<long> AwaitWhileAlive(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
+                    return sum;
+                }
+
+                // Equivalence item 7 and kin: the reader escapes.
+                long StoredInField(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    _reader = reader;
+                    return sum;
+                }
+
+                BinaryReader Returned(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    for (int i = 0; i < 10; i++) reader.ReadInt32();
+                    return reader;
+                }
+
+                long PassedOn(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + Peek(reader);
+                    return sum;
+                }
+
+                long PassedOnAndOn(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + PeekLater(reader);
+                    return sum;
+                }
+
+                long CapturedReader(string path)
+                {
+                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    Func<long> position = () => reader.BaseStream.Position;
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum + position();
+                }
+
+                // Equivalence item 8: a second reader over the same stream.
+                long SecondReader(string path, int count)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    var other = {|SL1002:new BinaryReader(reader.BaseStream)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) { sum = sum * 31 + reader.ReadInt16(); sum = sum * 31 + other.ReadByte(); }
+                    return sum;
+                }
+
+                long SecondReaderOverTheParameter(Stream input, int count)
+                {
+                    var first = {|SL1002:new BinaryReader(input)|};
+                    using var second = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++) { sum += first.ReadInt16(); sum += second.ReadByte(); }
+                    return sum;
+                }
+
+                // Something else that may hold the caller's stream runs while the reader is alive.
+                long OtherHolders(Stream input, Action progress)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) { sum += reader.ReadInt32(); progress(); }
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + _stream.Position;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + _other.ReadByte();
+                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32() + Helper(input);
+                    return sum;
+                }
+
+                // A lambda over the caller's stream may run whenever its holder likes.
+                Func<long> Deferred(Stream input)
+                    => () =>
+                    {
+                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        long sum = 0;
+                        for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                        return sum;
+                    };
+
+                // Streams made here over a handle or a socket that others may hold too.
+                long OverAHandle(Microsoft.Win32.SafeHandles.SafeFileHandle handle)
+                {
+                    var reader = {|SL1002:new BinaryReader(new FileStream(handle, FileAccess.Read))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                long OverASocket(System.Net.Sockets.Socket socket)
+                {
+                    var reader = {|SL1002:new BinaryReader(new System.Net.Sockets.NetworkStream(socket, ownsSocket: false))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                // A wrapper over the caller's stream reads ahead of it, and nothing puts it back.
+                long Wrapped(Stream input)
+                {
+                    using var reader = {|SL1002:new BinaryReader(new BufferedStream(input))|};
+                    long sum = 0;
+                    for (int i = 0; i < 10; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+
+                static BinaryReader? s_kept;
+                static int Peek(BinaryReader r) { s_kept = r; return 0; }
+                static long PeekLater(BinaryReader r) => Later(r);
+                static long Later(BinaryReader r) => r.ReadInt64();
+                static long Helper(Stream s) => 0;
             }
             """;
         return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    /// <summary>The runtime's <c>BufferedBinaryReader</c> as the fix sees it once it has <c>Position</c>; declared in
+    /// the test source so the fix text is checked whichever runtime build the tests reference.</summary>
+    private const string RuntimeWithPosition = """
+
+        namespace Streamline.Runtime
+        {
+            public sealed class BufferedBinaryReader : System.IO.BinaryReader
+            {
+                public BufferedBinaryReader(System.IO.Stream input) : base(input) { }
+                public BufferedBinaryReader(System.IO.Stream input, System.Text.Encoding encoding, bool leaveOpen) : base(input, encoding, leaveOpen) { }
+                public long Position => 0;
+            }
+        }
+        """;
+
+    [Fact]
+    public Task Fix_RewritesBaseStreamPositionReadsInTheLoop()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
+                using System.IO;
+                using System.Text;
+
+                class C
+                {
+                    long Sum(string path, long length)
+                    {
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        long sum = 0;
+                        while (reader.BaseStream.Position < length) sum += reader.ReadUInt16();
+                        return sum + reader.BaseStream.Position;
+                    }
+
+                    long Records(Stream input, long end)
+                    {
+                        long sum = 0;
+                        using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        {
+                            for (long at = reader.BaseStream.Position; at < end; at = reader.BaseStream.Position /* next record */)
+                                sum += reader.ReadInt32() * 31 + reader.ReadByte();
+                        }
+
+                        return sum;
+                    }
+                }
+                """ + RuntimeWithPosition,
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long Sum(string path, long length)
+                    {
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        long sum = 0;
+                        while (reader.Position < length) sum += reader.ReadUInt16();
+                        return sum + reader.BaseStream.Position;
+                    }
+
+                    long Records(Stream input, long end)
+                    {
+                        long sum = 0;
+                        using (BufferedBinaryReader reader = new BufferedBinaryReader(input, Encoding.UTF8, true))
+                        {
+                            for (long at = reader.Position; at < end; at = reader.Position /* next record */)
+                                sum += reader.ReadInt32() * 31 + reader.ReadByte();
+                        }
+
+                        return sum;
+                    }
+                }
+                """ + RuntimeWithPosition,
+        }.RunAsync();
+
+    /// <summary>Issue 12's shape 1 once SL1006 has read the length before the loop: the alias's Position reads become
+    /// the reader's, so the buffered reader never has to put the stream back.</summary>
+    [Fact]
+    public Task Fix_RewritesPositionReadsOfABaseStreamAlias()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        long sum = 0;
+                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        Stream s = reader.BaseStream;
+                        long length = s.Length;
+                        while (s.Position < length) sum += reader.ReadInt32();
+                        return sum + s.Position;
+                    }
+                }
+                """ + RuntimeWithPosition,
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        long sum = 0;
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        Stream s = reader.BaseStream;
+                        long length = s.Length;
+                        while (reader.Position < length) sum += reader.ReadInt32();
+                        return sum + reader.Position;
+                    }
+                }
+                """ + RuntimeWithPosition,
+        }.RunAsync();
+
+    /// <summary>The same rewrites against the runtime itself (its reader has Position and reads nothing ahead of a
+    /// stream that cannot seek): issue 12's loop once SL1006 has read the length before it, over an opened file and
+    /// over a caller's stream.</summary>
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.NetStandard20)]
+    public Task Fix_PositionReadsAndCallersStream_AgainstTheRuntime(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    long sum = 0;
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long length = reader.BaseStream.Length;
+                    while (reader.BaseStream.Position < length) sum += reader.ReadUInt16();
+                    return sum;
+                }
+
+                long Parse(Stream input, long end)
+                {
+                    long sum = 0;
+                    using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    {
+                        while (reader.BaseStream.Position < end)
+                            sum += reader.ReadInt32();
+                    }
+
+                    return sum + input.Position;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    long sum = 0;
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long length = reader.BaseStream.Length;
+                    while (reader.Position < length) sum += reader.ReadUInt16();
+                    return sum;
+                }
+
+                long Parse(Stream input, long end)
+                {
+                    long sum = 0;
+                    using (BufferedBinaryReader reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                    {
+                        while (reader.Position < end)
+                            sum += reader.ReadInt32();
+                    }
+
+                    return sum + input.Position;
+                }
+            }
+            """, target);
+
+    [Fact]
+    public Task NoFix_PositionReads_WhereTheyCannotBecomeReaderPosition()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(string path, long length)
+                {
+                    var closed = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    while (closed.BaseStream.Position < length) { closed.ReadInt32(); if (length > 9) closed.Close(); }
+
+                    BinaryReader first = {|SL1002:new BinaryReader(File.OpenRead(path))|}, second = new BinaryReader(File.OpenRead(path));
+                    while (first.BaseStream.Position < length) first.ReadInt32();
+
+                    // Disposed by a finally that does not follow the declaration: reader.Position would throw after it.
+                    var late = {|SL1002:new BinaryReader(File.OpenRead(path), System.Text.Encoding.UTF8, leaveOpen: true)|};
+                    Stream s = late.BaseStream;
+                    long end = 0;
+                    try { while (s.Position < length) late.ReadInt32(); }
+                    finally { late.Dispose(); }
+                    end = s.Position;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source + RuntimeWithPosition, FixedCode = Source + RuntimeWithPosition }.RunAsync();
+    }
+
+    /// <summary>Over a caller's stream the fix counts on a runtime that reads nothing ahead from a stream that cannot
+    /// seek (a GZipStream, a pipe); an older runtime, recognised by its reader having no Position, gets no fix there.</summary>
+    [Fact]
+    public Task NoFix_CallersStream_WithARuntimeThatMayReadAheadOfAStreamThatCannotSeek()
+    {
+        const string Source = """
+            using System.IO;
+            using System.Text;
+
+            namespace Streamline.Runtime
+            {
+                public sealed class BufferedBinaryReader : BinaryReader
+                {
+                    public BufferedBinaryReader(Stream input) : base(input) { }
+                    public BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen) : base(input, encoding, leaveOpen) { }
+                }
+            }
+
+            class C
+            {
+                long Parse(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_PositionReads_WhileTheRuntimeHasNoReaderPosition()
+    {
+        const string Source = """
+            using System.IO;
+
+            namespace Streamline.Runtime
+            {
+                public sealed class BufferedBinaryReader : BinaryReader
+                {
+                    public BufferedBinaryReader(Stream input) : base(input) { }
+                }
+            }
+
+            class C
+            {
+                long M(string path, long length)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    while (reader.BaseStream.Position < length) sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source }.RunAsync();
     }
 
     [Fact]
@@ -294,6 +1093,9 @@ public class SL1002BufferSmallBinaryReadsTests
                     // Over a stream already served from memory.
                     var memory = new BinaryReader(new MemoryStream(data));
                     for (int i = 0; i < 10; i++) memory.ReadInt32();
+                    Stream inMemory = new MemoryStream(data);
+                    var overLocal = new BinaryReader(inMemory);
+                    for (int i = 0; i < 10; i++) overLocal.ReadInt32();
 
                     // Bulk reads are already efficient.
                     var bulk = new BinaryReader(File.OpenRead(path));
@@ -302,6 +1104,9 @@ public class SL1002BufferSmallBinaryReadsTests
                     // BaseStream handed out on every pass: the buffered reader would drop its buffer each time.
                     var positioned = new BinaryReader(File.OpenRead(path));
                     while (positioned.BaseStream.Position < positioned.BaseStream.Length) positioned.ReadInt32();
+                    var aliased = new BinaryReader(File.OpenRead(path));
+                    Stream alias = aliased.BaseStream;
+                    while (alias.Position < alias.Length) aliased.ReadInt32();
 
                     // A field, a subclass, a reader read only in a lambda defined in the loop.
                     for (int i = 0; i < 10; i++) _field.ReadInt32();
@@ -332,6 +1137,12 @@ public class SL1002BufferSmallBinaryReadsTests
     [InlineData("void M(string p) { var r = new BinaryReader(x); for (;;) r.ReadInt32(); }")]
     [InlineData("void M(BinaryReader r) { for (;;) r.ReadInt32(); } void N() { r.ReadInt32(); }")]
     [InlineData("void M(string p) { BinaryReader r; r = new BinaryReader(File.OpenRead(p)); while (true) r.ReadInt32(); }")]
+    [InlineData("void M(Stream s) { var r = new BinaryReader(s); try { while (true) r.ReadInt32(); } finally { r. } }")]
+    [InlineData("void M(Stream s) { var r = new BinaryReader(s); try { while (true) r.ReadInt32(); } }")]
+    [InlineData("void M(Stream s) { using (var r = new BinaryReader(s)) while (true) r.ReadInt32() }")]
+    [InlineData("void M(Stream s) { using var r = new BinaryReader(s, ); for (;;) { r.ReadInt32(); s. } }")]
+    [InlineData("void M(Stream s) { using var r = new BinaryReader(input: s, leaveOpen: true, encoding: null); for (;;) r.ReadInt32(); goto x; }")]
+    [InlineData("void M() { using var r = new BinaryReader(_missing); for (;;) { r.ReadInt32(); r.BaseStream.Position.Foo(); } }")]
     public async Task NoCrash_OnHalfTypedCode(string member)
     {
         string source = "using System.IO; class C { " + member + " }";

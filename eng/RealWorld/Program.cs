@@ -1,0 +1,137 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.IO;
+using System.Linq;
+using System.Reflection;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Streamline.RealWorld;
+
+// Usage: RealWorld <name> <source directory> [<source directory>...]
+// Compiles every .cs file under the directories (bin/obj and test folders left out) as one net8.0 library that also
+// references Streamline.Runtime, runs every Streamline analyzer with every rule on, and for each diagnostic asks
+// every code fix for an action, applies it and compiles the result. Prints one tab-separated line per diagnostic:
+// project, file:line, rule, fix offered, fix compiles (no error the original did not have), the flagged line.
+// Analyzer exceptions (AD0001) are printed as rule AD0001 and make the exit code 1.
+internal static class Program
+{
+    private static async Task<int> Main(string[] args)
+    {
+        if (args.Length < 2)
+        {
+            Console.Error.WriteLine("usage: RealWorld <name> <source directory>...");
+            return 2;
+        }
+
+        string name = args[0];
+        var files = args.Skip(1)
+            .SelectMany(d => Directory.EnumerateFiles(d, "*.cs", SearchOption.AllDirectories))
+            .Where(f => !IsExcluded(f))
+            .OrderBy(f => f, StringComparer.Ordinal)
+            .ToList();
+
+        Assembly analyzers = Assembly.Load("Streamline.Analyzers");
+        Assembly fixes = Assembly.Load("Streamline.CodeFixes");
+        var analyzerList = Instantiate<DiagnosticAnalyzer>(analyzers).ToImmutableArray();
+        var fixers = Instantiate<CodeFixProvider>(fixes).ToList();
+
+        var workspace = new AdhocWorkspace();
+        var references = Basic.Reference.Assemblies.Net80.References.All.Cast<MetadataReference>()
+            .Append(MetadataReference.CreateFromFile(typeof(Streamline.Runtime.BufferedBinaryReader).Assembly.Location));
+        var parse = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: new[] { "NET8_0", "NET8_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP", "RELEASE" });
+        var ids = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
+        var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable)
+            .WithSpecificDiagnosticOptions(ids.ToDictionary(id => id, _ => ReportDiagnostic.Warn));
+        var project = workspace.AddProject(ProjectInfo.Create(ProjectId.CreateNewId(), VersionStamp.Default, name, name, LanguageNames.CSharp,
+            compilationOptions: options, parseOptions: parse, metadataReferences: references));
+        foreach (string file in files)
+        {
+            project = project.AddDocument(file, SourceText.From(File.ReadAllText(file)), filePath: file).Project;
+        }
+
+        // What ImplicitUsings gives an SDK project; projects written without it lose nothing but an unused using.
+        project = project.AddDocument("ImplicitUsings.g.cs", SourceText.From(
+            "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;")).Project;
+
+        Compilation compilation = (await project.GetCompilationAsync())!;
+        int errors = compilation.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
+        int analyzerErrors = 0;
+        var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
+            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
+        var diagnostics = (await withAnalyzers.GetAnalyzerDiagnosticsAsync())
+            .Where(d => d.Id.StartsWith("SL", StringComparison.Ordinal) || d.Id == "AD0001")
+            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start)
+            .ToList();
+        Console.Error.WriteLine($"{name}: {files.Count} files, {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics");
+
+        Solution solution = project.Solution;
+        foreach (Diagnostic diagnostic in diagnostics)
+        {
+            if (diagnostic.Id == "AD0001")
+            {
+                analyzerErrors++;
+                Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{diagnostic.GetMessage()}");
+                continue;
+            }
+
+            var span = diagnostic.Location.GetLineSpan();
+            string path = Path.GetRelativePath(args[1], span.Path);
+            string line = diagnostic.Location.SourceTree!.GetText().Lines[span.StartLinePosition.Line].ToString().Trim();
+            Document document = solution.GetDocument(diagnostic.Location.SourceTree)!;
+            var (offered, compiles) = await TryFix(document, diagnostic, fixers, compilation);
+            Console.WriteLine($"{name}\t{path}:{span.StartLinePosition.Line + 1}\t{diagnostic.Id}\t{(offered ? "fix" : "no fix")}\t{compiles}\t{line}");
+        }
+
+        return analyzerErrors == 0 ? 0 : 1;
+    }
+
+    private static async Task<(bool Offered, string Compiles)> TryFix(Document document, Diagnostic diagnostic, List<CodeFixProvider> fixers, Compilation original)
+    {
+        var actions = new List<CodeAction>();
+        foreach (var fixer in fixers.Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
+        {
+            var context = new CodeFixContext(document, diagnostic, (a, _) => actions.Add(a), CancellationToken.None);
+            await fixer.RegisterCodeFixesAsync(context);
+        }
+
+        if (actions.Count == 0)
+        {
+            return (false, "-");
+        }
+
+        var operations = await actions[0].GetOperationsAsync(CancellationToken.None);
+        var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        Compilation fixedCompilation = (await changed.GetProject(document.Project.Id)!.GetCompilationAsync())!;
+        var before = original.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
+        var after = fixedCompilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
+        foreach (string key in before)
+        {
+            after.Remove(key);
+        }
+
+        return (true, after.Count == 0 ? "compiles" : "NEW ERRORS: " + string.Join(" | ", after.Take(3)));
+    }
+
+    // An error's identity across the fix: id and message (positions move when the fix inserts lines).
+    private static string Key(Diagnostic d) => d.Id + " " + d.GetMessage();
+
+    private static bool IsExcluded(string path)
+    {
+        string[] parts = path.Split(Path.DirectorySeparatorChar);
+        return parts.Any(p => p is "bin" or "obj" || p.EndsWith("Tests", StringComparison.OrdinalIgnoreCase) || p.EndsWith("Test", StringComparison.OrdinalIgnoreCase)
+            || p.Equals("tests", StringComparison.OrdinalIgnoreCase) || p.Equals("test", StringComparison.OrdinalIgnoreCase) || p.Contains("Benchmark", StringComparison.OrdinalIgnoreCase));
+    }
+
+    private static IEnumerable<T> Instantiate<T>(Assembly assembly) where T : class =>
+        assembly.GetTypes()
+            .Where(t => typeof(T).IsAssignableFrom(t) && !t.IsAbstract && t.GetConstructor(Type.EmptyTypes) is not null)
+            .Select(t => (T)Activator.CreateInstance(t)!);
+}

@@ -1,0 +1,618 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using Microsoft.CodeAnalysis.Text;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>
+/// Whether a <c>BinaryReader</c> local can become a reader that reads ahead without anybody seeing the difference:
+/// nothing but the reader may touch the stream while the reader holds bytes the stream has already passed, inside the
+/// method or after it returns, through any alias.
+/// </summary>
+/// <remarks>
+/// The runtime's <c>BufferedBinaryReader</c> puts a seekable stream back at the reader's position whenever
+/// <c>BaseStream</c> is read and when it is disposed, and reads nothing ahead from a stream that cannot seek (from the
+/// runtime whose reader has <c>Position</c>: <see cref="Verdict.CallersStream"/> needs it). So the
+/// read-ahead can be seen only through a reference to the stream taken while the reader is alive and used without
+/// going through the reader: an alias local, a field, a capture, an argument, another reader, a caller that runs
+/// between <c>yield</c>s or <c>await</c>s, or, for a stream the method did not create, the caller after the method
+/// returns without having disposed the reader. The shapes accepted:
+/// <code>
+/// var r = new BinaryReader(File.OpenRead(p));                 // the method owns the stream: nobody else holds it
+/// var fs = File.OpenRead(p); var r = new BinaryReader(fs);    // and fs is not used while r is alive
+/// using (var r = new BinaryReader(input, enc, true)) { ... }  // a caller's stream: r disposed on every path
+/// using var r = new BinaryReader(input);                      // likewise, to the end of the block
+/// var r = new BinaryReader(input); try { ... } finally { r.Dispose(); }
+/// </code>
+/// where <c>r</c> is used only as the receiver of its own members (<c>r.BaseStream</c> only as the receiver of a
+/// stream member, <c>r.BaseStream.Position</c>, or in an alias read only for Position and Length), never stored,
+/// returned or captured, and passed only to methods of the compilation that just read through it. For a caller's stream,
+/// while <c>r</c> is alive: no <c>await</c>, no <c>yield</c>, no delegate call, and no other value that could be the
+/// same stream (a stream, reader or writer from a field, property, parameter, local or call). What is assumed, not
+/// proven: a method called while the reader is alive that is not handed the stream, the reader or a reader or writer
+/// does not reach the caller's stream some other way (a progress callback stored in a field that reads it).
+/// </remarks>
+internal static class ReadAheadProof
+{
+    /// <summary>What makes the read-ahead of a converted reader invisible, if anything.</summary>
+    public enum Verdict
+    {
+        /// <summary>Somebody could see it: no fix.</summary>
+        Visible,
+
+        /// <summary>The method owns the stream and nobody else holds it.</summary>
+        OwnedStream,
+
+        /// <summary>The caller's stream, put back by the disposal on every path: needs a runtime that reads nothing ahead
+        /// from a stream that cannot seek.</summary>
+        CallersStream,
+    }
+
+    /// <summary>Whether converting <paramref name="reader"/>, made by <paramref name="creation"/>, can be seen.</summary>
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    {
+        if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
+            return Verdict.Visible;
+
+        // Inside a lambda or local function, which may run at any time, only a stream made there is certain: on the
+        // spot, or in a local of that function (whose uses are checked below, captures included).
+        IOperation? function = EnclosingFunction(creation);
+        if (function is not null
+            && !IsOwnedCreation(stream, symbols)
+            && !(stream is ILocalReferenceOperation { Local: var functionLocal }
+                && SL1001PositionAdvance.SoleInitializer(root, functionLocal) is { } functionInitializer
+                && EnclosingFunction(functionInitializer) == function
+                && IsOwnedCreation(functionInitializer, symbols)))
+        {
+            return Verdict.Visible;
+        }
+
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols))
+            return Verdict.Visible;
+
+        if (IsOwnedCreation(stream, symbols))
+            return Verdict.OwnedStream; // made in the argument itself: nobody else can hold it
+
+        if (stream is IObjectCreationOperation)
+            return Verdict.Visible; // new BufferedStream(input): putting the wrapper back does not put the caller's stream back
+
+        // A local over a stream the method opened is the method's; anything else (a parameter, a field, a property, a
+        // call's result, another reader's BaseStream) is the caller's, and any alias of it used while the reader
+        // lives is caught below.
+        bool owned = stream is ILocalReferenceOperation { Local: { RefKind: RefKind.None } streamLocal }
+            && SL1001PositionAdvance.SoleInitializer(root, streamLocal) is { } initializer
+            && IsOwnedCreation(initializer, symbols);
+
+        ISymbol? holder = stream switch
+        {
+            ILocalReferenceOperation local => local.Local,
+            IParameterReferenceOperation parameter => parameter.Parameter,
+            _ => null,
+        };
+        if (holder is not null)
+        {
+            switch (OtherUses(root, holder, stream, lifetime, function))
+            {
+                case StreamUse.Unsafe:
+                    return Verdict.Visible;
+                case StreamUse.HandedOn:
+                    owned = false; // someone else may hold it now
+                    break;
+            }
+        }
+
+        if (owned)
+            return Verdict.OwnedStream;
+
+        // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left.
+        return lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols) ? Verdict.CallersStream : Verdict.Visible;
+    }
+
+    /// <summary>
+    /// The fix may turn these <c>Position</c> reads into <c>reader.Position</c>: each runs while the reader is alive and
+    /// not yet disposed, the reader is closed only by the disposal that ends its lifetime (none when nothing disposes
+    /// it), so the two can never differ by one answering where the other throws <c>ObjectDisposedException</c>.
+    /// </summary>
+    public static bool CanRewritePositionReads(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader, IEnumerable<IOperation> reads)
+    {
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime)
+            || SL1002PositionReads.IsClosedExplicitly(root, reader, countFinally: !lifetime.Disposed))
+        {
+            return false;
+        }
+
+        foreach (IOperation read in reads)
+        {
+            if (!lifetime.ContainsBeforeDisposal(read.Syntax.Span))
+                return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>The stream argument (the first parameter) of <c>new BinaryReader(stream, ...)</c>.</summary>
+    public static IOperation? StreamArgument(IObjectCreationOperation creation)
+    {
+        foreach (IArgumentOperation argument in creation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == 0)
+                return SL1001PositionAdvance.StripConversions(argument.Value);
+        }
+
+        return null;
+    }
+
+    /// <summary><c>new FileStream(...)</c>, <c>File.OpenRead(p)</c>, <c>File.Open(...)</c>, <c>fileInfo.OpenRead()</c>:
+    /// each returns a stream no one else holds.</summary>
+    public static bool IsFreshFileStream(IOperation value, BinaryReadSymbols symbols)
+    {
+        switch (SL1001PositionAdvance.StripConversions(value))
+        {
+            case IObjectCreationOperation { Constructor: { Parameters.Length: > 0 } constructor } created:
+                // new FileStream(path, ...): not new FileStream(handle, ...), whose handle others may hold.
+                return symbols.FileStream is not null
+                    && SymbolEqualityComparer.Default.Equals(created.Type, symbols.FileStream)
+                    && constructor.Parameters[0].Type.SpecialType == SpecialType.System_String;
+            case IInvocationOperation { TargetMethod: var method }:
+                return method.Name is "OpenRead" or "Open"
+                    && method.ContainingType is { Name: "File" or "FileInfo", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } };
+            default:
+                return false;
+        }
+    }
+
+    /// <summary>
+    /// Where the reader is alive and may hold read-ahead bytes: from its construction to the end of the <c>using</c>
+    /// (statement or declaration) or of the <c>try</c> whose <c>finally</c> disposes it; or, when nothing disposes it,
+    /// to the end of the method and over every loop around the construction (a later pass comes back).
+    /// </summary>
+    private static bool TryGetLifetime(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader, out Lifetime lifetime)
+    {
+        lifetime = default;
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        if (value.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Parent: { } group } } })
+            return false;
+
+        int start = creation.Syntax.Span.End;
+        switch (group.Parent)
+        {
+            case IUsingOperation usingStatement when usingStatement.Resources == group:
+                lifetime = new Lifetime(start, usingStatement.Syntax.Span.End, disposed: true, loops: default, readableEnd: usingStatement.Syntax.Span.End);
+                return true;
+            case IUsingDeclarationOperation { Parent: { } scope }:
+                lifetime = new Lifetime(start, scope.Syntax.Span.End, disposed: true, loops: default, readableEnd: scope.Syntax.Span.End);
+                return true;
+            case IBlockOperation block when group is IVariableDeclarationGroupOperation:
+                int index = IndexOf(block, group);
+                if (index >= 0 && index + 1 < block.Operations.Length
+                    && block.Operations[index + 1] is ITryOperation { Finally: { } finallyBlock } tryStatement
+                    && DisposesAtTop(finallyBlock, reader))
+                {
+                    lifetime = new Lifetime(start, tryStatement.Syntax.Span.End, disposed: true, loops: default, readableEnd: tryStatement.Body.Syntax.Span.End);
+                    return true;
+                }
+
+                break;
+        }
+
+        // Never disposed: alive to the end of the method, and again on every later pass of a loop around it.
+        var loops = System.Collections.Immutable.ImmutableArray.CreateBuilder<TextSpan>();
+        for (IOperation? current = creation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is ILoopOperation loop)
+                loops.Add(loop.Syntax.Span);
+        }
+
+        lifetime = new Lifetime(start, root.Syntax.Span.End, disposed: false, loops.ToImmutable(), readableEnd: root.Syntax.Span.End);
+        return true;
+    }
+
+    /// <summary><c>r.Dispose();</c>, <c>r.Close();</c>, <c>r?.Dispose();</c>, <c>((IDisposable)r).Dispose();</c> as a
+    /// statement of the finally block itself, so it runs on every path.</summary>
+    private static bool DisposesAtTop(IBlockOperation finallyBlock, ILocalSymbol reader)
+    {
+        foreach (IOperation statement in finallyBlock.Operations)
+        {
+            IOperation? call = statement is IExpressionStatementOperation expression ? expression.Operation : null;
+            if (call is IConditionalAccessOperation { Operation: var receiver, WhenNotNull: var whenNotNull }
+                && IsLocal(receiver, reader))
+            {
+                call = whenNotNull;
+                if (call is IInvocationOperation { TargetMethod.Name: "Dispose" or "Close", Instance: IConditionalAccessInstanceOperation })
+                    return true;
+            }
+
+            if (call is IInvocationOperation { TargetMethod.Name: "Dispose" or "Close", Arguments.Length: 0, Instance: { } instance }
+                && IsLocal(instance, reader))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static bool IsLocal(IOperation operation, ILocalSymbol local)
+    {
+        while (operation is IConversionOperation conversion)
+            operation = conversion.Operand;
+        return operation is ILocalReferenceOperation reference && SymbolEqualityComparer.Default.Equals(reference.Local, local);
+    }
+
+    /// <summary>
+    /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
+    /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
+    /// </summary>
+    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols)
+    {
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
+        {
+            if (EnclosingFunction(reference) != function || !lifetime.Contains(reference.Syntax.Span))
+                return false; // captured by a lambda or local function, or used after its disposal
+
+            IOperation receiver = reference;
+            while (receiver.Parent is IConversionOperation conversion)
+                receiver = conversion;
+
+            switch (receiver.Parent)
+            {
+                case IInvocationOperation invocation when invocation.Instance == receiver:
+                case IConditionalAccessOperation conditional when conditional.Operation == receiver:
+                    continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream):
+                    continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsPositionAliasInside(root, baseStream, lifetime):
+                    continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
+                case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation callee } argument
+                    when argument.Value == receiver && OnlyReadsThrough(callee.TargetMethod, parameter, symbols):
+                    continue; // ReadHeader(reader), reader.ReadVector3(): the callee only reads through it
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsPositionAliasInside(IOperation root, IPropertyReferenceOperation baseStream, Lifetime lifetime)
+    {
+        IOperation value = baseStream;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        if (value.Parent is not IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Symbol: { RefKind: RefKind.None } alias } }
+            || !SL1002PositionReads.IsPositionAlias(root, alias))
+        {
+            return false;
+        }
+
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
+        {
+            if (!lifetime.Contains(reference.Syntax.Span))
+                return false; // after the reader is disposed, reader.Position throws where s.Position answers
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A method of this compilation that is handed the reader and only reads through it, so it can neither keep the
+    /// reader nor reach its stream: <paramref name="parameter"/> appears in the body only as the receiver of a read
+    /// (<c>r.ReadInt32()</c>, <c>r.ReadString()</c>, <c>r.PeekChar()</c>), outside lambdas and local functions, and
+    /// the method is neither virtual (an override could do anything), nor an iterator or async (it would read later).
+    /// Checked on the syntax of its one declaration; a call to a method of another assembly is not followed.
+    /// </summary>
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
+    {
+        method = method.OriginalDefinition;
+        if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
+            || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1)
+        {
+            return false;
+        }
+
+        SyntaxNode declaration = method.DeclaringSyntaxReferences[0].GetSyntax();
+        SyntaxNode? body = declaration switch
+        {
+            MethodDeclarationSyntax m => (SyntaxNode?)m.Body ?? m.ExpressionBody,
+            LocalFunctionStatementSyntax f => (SyntaxNode?)f.Body ?? f.ExpressionBody,
+            _ => null,
+        };
+        if (body is null)
+            return false;
+
+        string name = parameter.OriginalDefinition.Name;
+        foreach (SyntaxNode node in body.DescendantNodes())
+        {
+            switch (node)
+            {
+                case YieldStatementSyntax:
+                case AwaitExpressionSyntax:
+                    return false;
+                case IdentifierNameSyntax identifier when identifier.Identifier.ValueText == name:
+                    if (identifier.Parent is MemberAccessExpressionSyntax { Name: var member } access && member == identifier)
+                        continue; // x.r: another object's member of the same name
+                    if (identifier.Parent is NameColonSyntax)
+                        continue;
+                    if (identifier.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } receiverAccess
+                        || receiverAccess.Expression != identifier
+                        || invocation.Expression != receiverAccess
+                        || !IsRead(receiverAccess.Name.Identifier.ValueText, invocation.ArgumentList.Arguments.Count, symbols)
+                        || IsInNestedFunction(identifier, body))
+                    {
+                        return false;
+                    }
+
+                    break;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A read of BinaryReader itself: a public instance method named <c>Read...</c> or <c>PeekChar</c> taking that many
+    /// arguments (so an extension method of the same name with other parameters is not taken for it).
+    /// </summary>
+    private static bool IsRead(string name, int argumentCount, BinaryReadSymbols symbols)
+    {
+        if (!name.StartsWith("Read", System.StringComparison.Ordinal) && name != "PeekChar")
+            return false;
+
+        foreach (ISymbol member in symbols.BinaryReader.GetMembers(name))
+        {
+            if (member is IMethodSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } read && read.Parameters.Length == argumentCount)
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsInNestedFunction(SyntaxNode node, SyntaxNode body)
+    {
+        for (SyntaxNode? current = node.Parent; current is not null && current != body; current = current.Parent)
+        {
+            if (current is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary><c>x.Position</c>, <c>x.Seek(...)</c>: <paramref name="operation"/>'s value is used on the spot and
+    /// not kept.</summary>
+    public static bool IsMemberReceiver(IOperation operation)
+    {
+        IOperation receiver = operation;
+        while (receiver.Parent is IConversionOperation { IsImplicit: true } conversion)
+            receiver = conversion;
+
+        return receiver.Parent switch
+        {
+            IPropertyReferenceOperation property => property.Instance == receiver,
+            IInvocationOperation invocation => invocation.Instance == receiver,
+            _ => false,
+        };
+    }
+
+    private enum StreamUse
+    {
+        /// <summary>Only as the receiver of its members, never while the reader is alive.</summary>
+        MembersOnly,
+
+        /// <summary>Also passed, stored or returned, but never while the reader is alive.</summary>
+        HandedOn,
+
+        /// <summary>Used while the reader is alive, or captured by a lambda or local function.</summary>
+        Unsafe,
+    }
+
+    /// <summary>How the local or parameter holding the stream is used besides being handed to the reader.</summary>
+    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime, IOperation? function)
+    {
+        StreamUse use = StreamUse.MembersOnly;
+        foreach (IOperation operation in root.Descendants())
+        {
+            ISymbol? referenced = operation switch
+            {
+                ILocalReferenceOperation local => local.Local,
+                IParameterReferenceOperation parameter => parameter.Parameter,
+                _ => null,
+            };
+
+            if (referenced is null || operation == argument || !SymbolEqualityComparer.Default.Equals(referenced, stream))
+                continue;
+
+            if (EnclosingFunction(operation) != function || lifetime.Contains(operation.Syntax.Span))
+                return StreamUse.Unsafe; // captured by a lambda or local function, or used while the reader lives
+
+            if (!IsMemberReceiver(operation))
+                use = StreamUse.HandedOn;
+        }
+
+        return use;
+    }
+
+    /// <summary>
+    /// While the reader over a caller's stream is alive, no other code can run that could see the stream: no
+    /// <c>await</c>, no <c>yield</c>, no delegate call, and no value that could be the same stream or wrap it.
+    /// </summary>
+    private static bool NothingElseRunsOver(IOperation root, ILocalSymbol reader, Lifetime lifetime, BinaryReadSymbols symbols)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (!lifetime.Contains(operation.Syntax.Span))
+                continue;
+
+            switch (operation)
+            {
+                case IAwaitOperation:
+                case IReturnOperation { Kind: OperationKind.YieldReturn }:
+                case IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke }:
+                    return false;
+                case ILocalReferenceOperation local when SymbolEqualityComparer.Default.Equals(local.Local, reader)
+                    || (symbols.MayHoldStream(local.Local.Type) && IsAliasOf(root, local.Local, reader)):
+                    continue;
+                case IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
+                    when SymbolEqualityComparer.Default.Equals(owner.Local, reader):
+                    continue;
+                case IObjectCreationOperation creation:
+                    if (!IsIsolatedCreation(creation, symbols))
+                        return false;
+                    continue;
+                case ILocalReferenceOperation { Local: var local } when !symbols.MayHoldStream(local.Type)
+                    || (SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols)):
+                    continue;
+                case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
+                    or IInvocationOperation or IArrayElementReferenceOperation or IInstanceReferenceOperation or IDynamicMemberReferenceOperation:
+                    if (symbols.MayHoldStream(operation.Type))
+                        return false;
+                    continue;
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// A stream made on the spot that nobody else holds: a file opened by path, a memory stream, or a buffering or
+    /// compression wrapper over such a stream; never one made over a handle, socket or pipe, which others may share.
+    /// <code>
+    /// File.OpenRead(p)   new FileStream(p, FileMode.Open)   new BufferedStream(File.OpenRead(p))   new GZipStream(File.OpenRead(p), CompressionMode.Decompress)
+    /// </code>
+    /// </summary>
+    private static bool IsOwnedCreation(IOperation value, BinaryReadSymbols symbols)
+    {
+        value = SL1001PositionAdvance.StripConversions(value);
+        if (IsFreshFileStream(value, symbols))
+            return true;
+
+        if (value is not IObjectCreationOperation { Initializer: null } creation || !IsOwnableWrapper(creation.Type))
+            return false;
+
+        foreach (IArgumentOperation argument in creation.Arguments)
+        {
+            if (symbols.MayHoldStream(argument.Value.Type) ? !IsOwnedCreation(argument.Value, symbols) : HoldsStream(argument.Value, symbols))
+                return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>MemoryStream, BufferedStream, and the compression streams: they read only what they are given.</summary>
+    private static bool IsOwnableWrapper(ITypeSymbol? type)
+        => type is { ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+                && type.Name is "MemoryStream" or "BufferedStream"
+            || type is { ContainingNamespace: { Name: "Compression", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } }
+                && type.Name is "GZipStream" or "DeflateStream" or "ZLibStream" or "BrotliStream";
+
+    /// <summary>
+    /// A new object made while the reader is alive that cannot touch the caller's stream: a stream nobody else holds
+    /// (<see cref="IsOwnedCreation"/>), or an object of another kind whose arguments hold no stream, reader or writer
+    /// (<c>new InvalidDataException()</c>, <c>new List&lt;int&gt;()</c>).
+    /// </summary>
+    private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
+        => symbols.MayHoldStream(creation.Type)
+            ? IsOwnedCreation(creation, symbols)
+            : creation.Initializer is null && !HoldsStream(creation, symbols, skipSelf: true);
+
+    /// <summary>Some value under <paramref name="operation"/> is a stream, reader or writer that is not made on the
+    /// spot by an owned creation.</summary>
+    private static bool HoldsStream(IOperation operation, BinaryReadSymbols symbols, bool skipSelf = false)
+    {
+        foreach (IOperation descendant in operation.DescendantsAndSelf())
+        {
+            if ((skipSelf && descendant == operation) || descendant is IConversionOperation or IArgumentOperation || !symbols.MayHoldStream(descendant.Type))
+                continue;
+            if (descendant is IObjectCreationOperation or IInvocationOperation && IsOwnedCreation(descendant, symbols))
+                continue; // its own arguments are checked by IsOwnedCreation, and seen again here harmlessly
+            return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsAliasOf(IOperation root, ILocalSymbol local, ILocalSymbol reader)
+        => SL1001PositionAdvance.SoleInitializer(root, local) is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
+            && SymbolEqualityComparer.Default.Equals(owner.Local, reader);
+
+    private static int IndexOf(IBlockOperation block, IOperation operation)
+    {
+        for (int i = 0; i < block.Operations.Length; i++)
+        {
+            if (block.Operations[i] == operation)
+                return i;
+        }
+
+        return -1;
+    }
+
+    private static bool HasGoTo(IOperation root)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IBranchOperation { BranchKind: BranchKind.GoTo })
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>The innermost lambda or local function around <paramref name="operation"/>, or null.</summary>
+    private static IOperation? EnclosingFunction(IOperation operation)
+    {
+        for (IOperation? current = operation.Parent; current is not null; current = current.Parent)
+        {
+            if (current is IAnonymousFunctionOperation or ILocalFunctionOperation)
+                return current;
+        }
+
+        return null;
+    }
+
+    private readonly struct Lifetime
+    {
+        private readonly int _start;
+        private readonly int _end;
+        private readonly int _readableEnd;
+        private readonly System.Collections.Immutable.ImmutableArray<TextSpan> _loops;
+
+        public Lifetime(int start, int end, bool disposed, System.Collections.Immutable.ImmutableArray<TextSpan> loops, int readableEnd)
+        {
+            _start = start;
+            _end = end;
+            _readableEnd = readableEnd;
+            Disposed = disposed;
+            _loops = loops;
+        }
+
+        /// <summary>Disposed on every path out of the lifetime, exceptions included.</summary>
+        public bool Disposed { get; }
+
+        public bool Contains(TextSpan span)
+        {
+            if (span.Start >= _start && span.Start < _end)
+                return true;
+
+            if (!_loops.IsDefault)
+            {
+                foreach (TextSpan loop in _loops)
+                {
+                    if (loop.Contains(span))
+                        return true;
+                }
+            }
+
+            return false;
+        }
+
+        /// <summary>Before the disposal that ends the lifetime: inside the <c>using</c>, or the <c>try</c> block
+        /// whose <c>finally</c> disposes the reader.</summary>
+        public bool ContainsBeforeDisposal(TextSpan span) => span.Start >= _start && span.End <= _readableEnd;
+    }
+}

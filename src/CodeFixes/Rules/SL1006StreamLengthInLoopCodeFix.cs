@@ -1,0 +1,225 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Composition;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
+using Streamline.Analyzers;
+using Streamline.Analyzers.Rules;
+
+namespace Streamline.CodeFixes.Rules;
+
+/// <summary>
+/// SL1006: <c>while (s.Position &lt; s.Length) ...</c> becomes <c>long length = s.Length; while (s.Position &lt; length) ...</c>.
+/// Every read of the same stream's Length in the loop uses the local. Where the stream is <c>reader.BaseStream</c> of a
+/// <c>BufferedBinaryReader</c> that has a <c>Position</c> property, reads of <c>reader.BaseStream.Position</c> in the
+/// loop become <c>reader.Position</c> (the same value, without putting the read-ahead back on every pass).
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1006StreamLengthInLoopCodeFix)), Shared]
+public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
+{
+    private const string EquivalenceKey = "SL1006.ReadLengthOnce";
+    private const string BaseName = "length";
+    private const string SecondName = "streamLength";
+
+    public SL1006StreamLengthInLoopCodeFix()
+        : base("SL1006FixTitle", EquivalenceKey)
+    {
+    }
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.StreamLengthInLoop);
+
+    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => Find(root, diagnostic) is not null;
+
+    protected override async Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null)
+            return document;
+
+        // One local per loop and stream, however many of the loop's reads were reported.
+        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)>();
+        foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        {
+            if (Find(root, diagnostic) is not { } found)
+                continue;
+
+            var key = (found.Loop, Normalize(found.Length.Expression));
+            bool onlyThroughReader = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.OnlyThroughReaderProperty, out string? through)
+                && through == "true";
+            if (!groups.ContainsKey(key))
+                groups.Add(key, (found.Length.Expression, onlyThroughReader));
+        }
+
+        if (groups.Count == 0)
+            return document;
+
+        DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var taken = new Dictionary<SyntaxNode, HashSet<string>>();
+        var replaced = new HashSet<SyntaxNode>();
+        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)> group in groups)
+        {
+            StatementSyntax loop = group.Key.Loop;
+            ExpressionSyntax stream = group.Value.Stream;
+            SyntaxNode scope = Scope(loop);
+            if (!taken.TryGetValue(scope, out HashSet<string>? names))
+            {
+                names = new HashSet<string>(
+                    scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                    StringComparer.Ordinal);
+                taken.Add(scope, names);
+            }
+
+            string name = UniqueName(names);
+            names.Add(name);
+
+            foreach (MemberAccessExpressionSyntax read in loop.DescendantNodes().OfType<MemberAccessExpressionSyntax>())
+            {
+                if (read.Name.Identifier.ValueText == KnownNames.Length
+                    && Normalize(read.Expression) == group.Key.Stream
+                    && IsStreamLength(model, read, cancellationToken)
+                    && replaced.Add(read))
+                {
+                    editor.ReplaceNode(read, SyntaxFactory.IdentifierName(name).WithTriviaFrom(read));
+                }
+            }
+
+            if (group.Value.OnlyThroughReader)
+                RewriteBaseStreamPosition(editor, model, loop, stream, replaced, cancellationToken);
+
+            LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
+                    SyntaxFactory.VariableDeclaration(
+                        SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.LongKeyword)),
+                        SyntaxFactory.SingletonSeparatedList(
+                            SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
+                                .WithInitializer(SyntaxFactory.EqualsValueClause(
+                                    SyntaxFactory.MemberAccessExpression(
+                                        SyntaxKind.SimpleMemberAccessExpression,
+                                        stream.WithoutTrivia(),
+                                        SyntaxFactory.IdentifierName(KnownNames.Length)))))))
+                .WithAdditionalAnnotations(Formatter.Annotation);
+
+            if (loop.Parent is GlobalStatementSyntax global)
+            {
+                // The formatter would put blank lines around a new top-level statement: lay it out by hand instead.
+                SyntaxTrivia endOfLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+                LocalDeclarationStatementSyntax laidOut = declaration
+                    .WithoutAnnotations(Formatter.Annotation)
+                    .NormalizeWhitespace(elasticTrivia: false)
+                    .WithLeadingTrivia(loop.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)))
+                    .WithTrailingTrivia(endOfLine.IsKind(SyntaxKind.EndOfLineTrivia) ? endOfLine : SyntaxFactory.LineFeed);
+                editor.InsertBefore(global, SyntaxFactory.GlobalStatement(laidOut));
+            }
+            else
+                editor.InsertBefore(loop, declaration);
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// <c>reader.BaseStream.Position</c> reads in the loop become <c>reader.Position</c> where the reader is statically
+    /// a BufferedBinaryReader with a public <c>long Position { get; }</c> and the loop reaches the stream only through
+    /// the reader (the analyzer says so): the reader's Position does not see a move made through another reference.
+    /// Writes of Position are left alone.
+    /// </summary>
+    private static void RewriteBaseStreamPosition(
+        DocumentEditor editor, SemanticModel model, StatementSyntax loop, ExpressionSyntax stream, HashSet<SyntaxNode> replaced, CancellationToken cancellationToken)
+    {
+        if (stream is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: KnownNames.BaseStream } baseStream
+            || model.GetTypeInfo(baseStream.Expression, cancellationToken).Type is not INamedTypeSymbol readerType
+            || RuntimeReaderPosition(model.Compilation, readerType) is null)
+        {
+            return;
+        }
+
+        string reader = Normalize(baseStream.Expression);
+        foreach (MemberAccessExpressionSyntax read in loop.DescendantNodes().OfType<MemberAccessExpressionSyntax>())
+        {
+            if (read.Name.Identifier.ValueText != KnownNames.Position
+                || read.Expression is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: KnownNames.BaseStream } readBaseStream
+                || Normalize(readBaseStream.Expression) != reader
+                || IsWritten(read)
+                || !replaced.Add(read))
+            {
+                continue;
+            }
+
+            editor.ReplaceNode(read, read.WithExpression(readBaseStream.Expression));
+        }
+    }
+
+    /// <summary>The public <c>long Position { get; }</c> of Streamline.Runtime's BufferedBinaryReader, when the reader is one.</summary>
+    private static IPropertySymbol? RuntimeReaderPosition(Compilation compilation, INamedTypeSymbol readerType)
+    {
+        INamedTypeSymbol? buffered = RuntimeTypes.BufferedBinaryReader(compilation);
+        if (buffered is null || !StreamLengthSymbols.DerivesFrom(readerType, buffered))
+            return null;
+
+        return RuntimeTypes.BufferedBinaryReaderPosition(buffered);
+    }
+
+    private static bool IsWritten(ExpressionSyntax expression)
+        => expression.Parent switch
+        {
+            AssignmentExpressionSyntax assignment => assignment.Left == expression,
+            PrefixUnaryExpressionSyntax or PostfixUnaryExpressionSyntax => true,
+            ArgumentSyntax argument => !argument.RefKindKeyword.IsKind(SyntaxKind.None),
+            _ => false,
+        };
+
+    private static bool IsStreamLength(SemanticModel model, MemberAccessExpressionSyntax read, CancellationToken cancellationToken)
+        => model.GetSymbolInfo(read, cancellationToken).Symbol is IPropertySymbol { Name: KnownNames.Length } property
+            && StreamLengthSymbols.DerivesFrom(property.ContainingType, TypeLookup.GetBestType(model.Compilation, KnownNames.Stream));
+
+    private static (MemberAccessExpressionSyntax Length, StatementSyntax Loop)? Find(SyntaxNode root, Diagnostic diagnostic)
+    {
+        if (!diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.CanFixProperty, out string? canFix) || canFix != "true"
+            || diagnostic.AdditionalLocations.Count == 0)
+        {
+            return null;
+        }
+
+        if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not MemberAccessExpressionSyntax length
+            || root.FindNode(diagnostic.AdditionalLocations[0].SourceSpan, getInnermostNodeForTie: true) is not StatementSyntax loop
+            || loop is not (WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax or CommonForEachStatementSyntax))
+        {
+            return null;
+        }
+
+        return (length, loop);
+    }
+
+    /// <summary>Where a new local's name must not clash: the member (or the whole top-level program) around the loop.</summary>
+    private static SyntaxNode Scope(StatementSyntax loop)
+    {
+        SyntaxNode? member = loop.Ancestors().FirstOrDefault(n => n is MemberDeclarationSyntax and not GlobalStatementSyntax);
+        return member ?? loop.SyntaxTree.GetRoot();
+    }
+
+    private static string UniqueName(HashSet<string> taken)
+    {
+        if (!taken.Contains(BaseName))
+            return BaseName;
+        if (!taken.Contains(SecondName))
+            return SecondName;
+        for (int i = 2; ; i++)
+        {
+            string name = BaseName + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (!taken.Contains(name))
+                return name;
+        }
+    }
+
+    private static string Normalize(ExpressionSyntax expression)
+        => string.Concat(expression.DescendantTokens().Select(t => t.Text));
+}

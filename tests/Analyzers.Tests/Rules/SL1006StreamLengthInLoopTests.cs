@@ -1,0 +1,725 @@
+using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1006StreamLengthInLoopAnalyzer,
+    Streamline.CodeFixes.Rules.SL1006StreamLengthInLoopCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1006")]
+public class SL1006StreamLengthInLoopTests
+{
+    [Fact]
+    public Task Fix_TheIssueLoop_ThroughReaderBaseStream()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    // read to the end
+                    while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                    {
+                        sum += reader.ReadUInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    long length = reader.BaseStream.Length;
+                    // read to the end
+                    while (reader.BaseStream.Position < length)
+                    {
+                        sum += reader.ReadUInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_StreamParameter_ConditionAndBodyShareOneLocal()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                int Count(Stream input)
+                {
+                    int count = 0;
+                    while (input.Position < {|SL1006:input.Length|} /* end */)
+                    {
+                        if ({|SL1006:input.Length|} - input.Position < 4)
+                            break;
+                        input.ReadByte();
+                        input.Seek(3, SeekOrigin.Current);
+                        count++;
+                    }
+
+                    return count;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                int Count(Stream input)
+                {
+                    int count = 0;
+                    long length = input.Length;
+                    while (input.Position < length /* end */)
+                    {
+                        if (length - input.Position < 4)
+                            break;
+                        input.ReadByte();
+                        input.Seek(3, SeekOrigin.Current);
+                        count++;
+                    }
+
+                    return count;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_ForLoop_AndNameClash()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long M(FileStream stream)
+                {
+                    long total = 0;
+                    for (long i = 0; i < {|SL1006:stream.Length|}; i++)
+                    {
+                        int length = stream.ReadByte();
+                        total += length;
+                    }
+
+                    return total;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                long M(FileStream stream)
+                {
+                    long total = 0;
+                    long streamLength = stream.Length;
+                    for (long i = 0; i < streamLength; i++)
+                    {
+                        int length = stream.ReadByte();
+                        total += length;
+                    }
+
+                    return total;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_AliasOfBaseStream_AndWhileTrueWithBreak()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(BinaryReader reader)
+                {
+                    Stream s = reader.BaseStream;
+                    int sum = 0;
+                    while (true)
+                    {
+                        if (s.Position >= {|SL1006:s.Length|})
+                            break;
+                        sum += reader.ReadInt32();
+                    }
+
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                int M(BinaryReader reader)
+                {
+                    Stream s = reader.BaseStream;
+                    int sum = 0;
+                    long length = s.Length;
+                    while (true)
+                    {
+                        if (s.Position >= length)
+                            break;
+                        sum += reader.ReadInt32();
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_ReadonlyField_AndTwoLoops()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                private readonly Stream _stream = File.OpenRead("x");
+
+                void M()
+                {
+                    while (_stream.Position < {|SL1006:_stream.Length|}) _stream.ReadByte();
+                    _stream.Position = 0;
+                    while (_stream.Position < {|SL1006:this._stream.Length|}) _stream.ReadByte();
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                private readonly Stream _stream = File.OpenRead("x");
+
+                void M()
+                {
+                    long length = _stream.Length;
+                    while (_stream.Position < length) _stream.ReadByte();
+                    _stream.Position = 0;
+                    long streamLength = this._stream.Length;
+                    while (_stream.Position < streamLength) _stream.ReadByte();
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_TopLevelStatements()
+        => new Verify.Test(TestTarget.Net80)
+        {
+            TestState = { OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication },
+            TestCode = """
+                using System.IO;
+
+                using var stream = File.OpenRead(args[0]);
+                long n = 0;
+                while (stream.Position < {|SL1006:stream.Length|})
+                    n += stream.ReadByte();
+                System.Console.WriteLine(n);
+                """,
+            FixedCode = """
+                using System.IO;
+
+                using var stream = File.OpenRead(args[0]);
+                long n = 0;
+                long length = stream.Length;
+                while (stream.Position < length)
+                    n += stream.ReadByte();
+                System.Console.WriteLine(n);
+                """,
+        }.RunAsync();
+
+    [Fact]
+    public Task Fix_BufferedBinaryReader_UsesItsPositionWhenItHasOne()
+    {
+        // The fix rewrites reader.BaseStream.Position only where the runtime's reader has a Position property; the
+        // expected text follows whichever runtime this test compiles against.
+        bool hasPosition = typeof(Streamline.Runtime.BufferedBinaryReader).GetProperty("Position", typeof(long)) is not null;
+        string position = hasPosition ? "reader.Position" : "reader.BaseStream.Position";
+        return Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    long length = reader.BaseStream.Length;
+                    while (POSITION < length)
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """.Replace("POSITION", position));
+    }
+
+    [Fact]
+    public Task Fix_RewritesBaseStreamPositionReads_OnAReaderWithAPositionProperty()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            long sum = 0;
+                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            {
+                                sum += reader.ReadUInt16() + reader.BaseStream.Position;
+                                reader.BaseStream.Position = reader.BaseStream.Position;
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            long sum = 0;
+                            long length = reader.BaseStream.Length;
+                            while (reader.Position < length)
+                            {
+                                sum += reader.ReadUInt16() + reader.Position;
+                                reader.BaseStream.Position = reader.Position;
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+        }.RunAsync();
+
+    [Fact]
+    public Task Fix_KeepsBaseStreamPosition_WhenTheLoopAlsoUsesAnAliasOfTheStream()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            Stream s = reader.BaseStream;
+                            long sum = 0;
+                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            {
+                                sum += reader.ReadUInt16();
+                                s.Seek(2, SeekOrigin.Current);
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+            FixedState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+                    using Streamline.Runtime;
+
+                    class C
+                    {
+                        long Sum(string path)
+                        {
+                            using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                            Stream s = reader.BaseStream;
+                            long sum = 0;
+                            long length = reader.BaseStream.Length;
+                            while (reader.BaseStream.Position < length)
+                            {
+                                sum += reader.ReadUInt16();
+                                s.Seek(2, SeekOrigin.Current);
+                            }
+
+                            return sum;
+                        }
+                    }
+                    """,
+                    ReaderWithPosition,
+                },
+            },
+        }.RunAsync();
+
+    // The agreed shape of the runtime's reader (a logical Position); stands in until the runtime ships it.
+    private const string ReaderWithPosition = """
+        namespace Streamline.Runtime
+        {
+            public class BufferedBinaryReader : System.IO.BinaryReader
+            {
+                public BufferedBinaryReader(System.IO.Stream input) : base(input) { }
+
+                public long Position => BaseStream.Position;
+            }
+        }
+        """;
+
+    [Fact]
+    public Task FixAll_DocumentProjectSolution()
+        => new Verify.Test
+        {
+            TestState =
+            {
+                Sources =
+                {
+                    """
+                    using System.IO;
+
+                    class A
+                    {
+                        void M(Stream a, Stream b)
+                        {
+                            while (a.Position < {|SL1006:a.Length|} && b.Position < {|SL1006:b.Length|}) { a.ReadByte(); b.ReadByte(); }
+                        }
+                    }
+                    """,
+                    """
+                    using System.IO;
+
+                    class B
+                    {
+                        void M(FileStream f)
+                        {
+                            do { f.ReadByte(); } while (f.Position < {|SL1006:f.Length|});
+                            for (int i = 0; i < {|SL1006:f.Length|}; i++) f.ReadByte();
+                        }
+                    }
+                    """,
+                },
+            },
+            FixedState =
+            {
+                MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow,
+                Sources =
+                {
+                    """
+                    using System.IO;
+
+                    class A
+                    {
+                        void M(Stream a, Stream b)
+                        {
+                            long length = a.Length;
+                            while (a.Position < length && b.Position < {|SL1006:b.Length|}) { a.ReadByte(); b.ReadByte(); }
+                        }
+                    }
+                    """,
+                    """
+                    using System.IO;
+
+                    class B
+                    {
+                        void M(FileStream f)
+                        {
+                            do { f.ReadByte(); } while (f.Position < {|SL1006:f.Length|});
+                            long length = f.Length;
+                            for (int i = 0; i < length; i++) f.ReadByte();
+                        }
+                    }
+                    """,
+                },
+            },
+        }.RunAsync();
+
+    [Fact]
+    public Task NoFix_WhenTheLoopWritesOrHandsTheStreamOn()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void Write(Stream s) { }
+
+                void M(FileStream a, Stream b, Stream c, Stream d, BinaryReader r, Stream e)
+                {
+                    while (a.Position < {|SL1006:a.Length|}) a.WriteByte(0);
+                    while (b.Position < {|SL1006:b.Length|}) Write(b);
+                    while (c.Position < {|SL1006:c.Length|}) { c.ReadByte(); c.Flush(); }
+                    var w = new BinaryWriter(d);
+                    while (d.Position < {|SL1006:d.Length|}) w.Write(1);
+                    while (r.BaseStream.Position < {|SL1006:r.BaseStream.Length|}) r.BaseStream.SetLength(0);
+                    while (e.Position < {|SL1006:e.Length|}) e = File.OpenRead("x");
+                }
+            }
+
+            class D
+            {
+                private readonly Stream _stream = File.OpenRead("x");
+
+                void Append() => _stream.WriteByte(1);
+
+                void M()
+                {
+                    while (_stream.Position < {|SL1006:_stream.Length|}) Append();
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task NoFix_WhenLengthIsNotReadFirstOnEveryPass()
+    {
+        const string Source = """
+            using System.Collections.Generic;
+            using System.IO;
+
+            class C
+            {
+                void M(Stream s, bool more, List<int> items, int n)
+                {
+                    while (more && s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                    foreach (int item in items) { if (s.Position < {|SL1006:s.Length|}) s.ReadByte(); }
+                    for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
+                    do { s.ReadByte(); } while (s.Position < {|SL1006:s.Length|});
+                    while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
+                    for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
+                    if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                    while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
+                }
+
+                int Next() => 0;
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
+
+    [Fact]
+    public Task Quiet_InMemoryStreams_OutsideLoops_AndOtherStreamTypes()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+            using System.IO.Compression;
+
+            class C
+            {
+                long M(byte[] data, MemoryStream memory, Stream input, GZipStream zip, int n)
+                {
+                    long sum = 0;
+                    while (memory.Position < memory.Length) sum += memory.ReadByte();
+                    Stream s = new MemoryStream(data);
+                    while (s.Position < s.Length) sum += s.ReadByte();
+                    var reader = new BinaryReader(new MemoryStream(data));
+                    while (reader.BaseStream.Position < reader.BaseStream.Length) sum += reader.ReadByte();
+                    using (var other = new BinaryReader(s))
+                        while (other.BaseStream.Position < other.BaseStream.Length) sum += other.ReadByte();
+                    long length = input.Length;
+                    while (input.Position < length) sum += input.ReadByte();
+                    for (long i = input.Length; i > 0; i--) sum++;
+                    for (int i = 0; i < n; i++) sum += zip.ReadByte() + data.Length;
+                    while (zip.Position < zip.Length) sum += zip.ReadByte();
+                    System.Func<long> later = () => input.Length;
+                    return sum + later();
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Reported_InNestedLoopBodies_AndForeachLoops_AndStreamReaders()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                void M(Stream[] streams, StreamReader text)
+                {
+                    foreach (Stream s in streams)
+                        for (int i = 0; i < 3; i++) { if (i > {|SL1006:s.Length|}) break; }
+                    while (text.BaseStream.Position < {|SL1006:text.BaseStream.Length|}) text.ReadLine();
+                }
+            }
+            """);
+
+    // The false positives found on real parsers (docs/real-world.md): reads on a path that leaves the loop, debug-only
+    // checks, another stream each pass, and a property the loop's own calls move to another stream.
+    [Fact]
+    public Task Quiet_WhereTheLoopDoesNotReadTheSameStreamsLengthOnEveryPass()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.Collections.Generic;
+            using System.Diagnostics;
+            using System.IO;
+
+            class Volumes
+            {
+                private readonly List<Stream> _streams = new List<Stream>();
+                private int _index;
+
+                private Stream Current => _streams[_index];
+
+                long Seek(long target, long expected, IReadOnlyList<Stream> streams, Stream input)
+                {
+                    long previous = 0;
+                    while (previous + Current.Length < target)
+                    {
+                        previous += Current.Length;
+                        Next();
+                    }
+
+                    long total = 0;
+                    for (int i = 0; i < streams.Count; i++)
+                        total += streams[i].Length;
+
+                    for (int n = 0; n < 4; n++)
+                    {
+                        Debug.Assert(expected <= input.Length);
+                        if (input.ReadByte() < 0)
+                            return previous + total >= input.Length ? 1 : 0;
+                        if (n == 3)
+                            throw new IOException("at " + input.Length);
+                    }
+
+                    return total;
+                }
+
+                void Next() => _index++;
+            }
+            """);
+
+    [Fact]
+    public Task StillReported_ThePropertyOfAnotherObject_AndALoopThatCallsNothingOfItsOwn()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class Parser
+            {
+                private Stream Input { get; }
+
+                Parser(Stream input) => Input = input;
+
+                long Sum()
+                {
+                    long sum = 0;
+                    while (Input.Position < {|SL1006:Input.Length|})
+                        sum += Input.ReadByte();
+                    return sum;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Quiet_InGeneratedCode()
+        => Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System.IO;
+
+            class C
+            {
+                void M(Stream s)
+                {
+                    while (s.Position < s.Length) s.ReadByte();
+                }
+            }
+            """);
+
+    [Fact]
+    public async Task HalfTypedCode_DoesNotCrash()
+    {
+        string[] sources =
+        {
+            "using System.IO; class C { void M(Stream s) { while (s.Position < s.Length",
+            "using System.IO; class C { void M(Stream s) { while (s.Position < s.) s.ReadByte(); } }",
+            "using System.IO; class C { void M(Stream s) { for (; s.Position < s.Length; ) { var x = ; } } }",
+            "using System.IO; class C { void M() { Stream s; while (s.Position < s.Length) Foo(s); } }",
+            "using System.IO; class C { void M(Stream s) { do while (s.Length > 0) ; while ( } }",
+            "using System.IO; class C { void M(Stream s) { foreach (var x in ) { _ = s.Length; } } }",
+            "using System.IO; class C { void M() { var r = new BinaryReader(); while (r.BaseStream.Position < r.BaseStream.Length) { } } }",
+        };
+        foreach (string source in sources)
+        {
+            var run = await AnalyzerRunner.RunAsync(new Streamline.Analyzers.Rules.SL1006StreamLengthInLoopAnalyzer(), TestTarget.Net80, source);
+            Assert.Empty(run.Exceptions);
+        }
+    }
+
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_OnOlderTargets(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                int M(Stream s)
+                {
+                    int n = 0;
+                    while (s.Position < {|SL1006:s.Length|}) n += s.ReadByte();
+                    return n;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                int M(Stream s)
+                {
+                    int n = 0;
+                    long length = s.Length;
+                    while (s.Position < length) n += s.ReadByte();
+                    return n;
+                }
+            }
+            """, target);
+}
