@@ -9,7 +9,7 @@ using Microsoft.CodeAnalysis.CSharp.Syntax;
 namespace Streamline.Generator;
 
 /// <summary>What to emit for one compilation: value-equatable, so the pipeline caches on it.</summary>
-internal sealed record RuntimeRequest(EquatableArray<string> TypeNames, RuntimeFeatures Features, int LanguageVersion, EquatableArray<string> PresentPolyfills);
+internal sealed record RuntimeRequest(EquatableArray<string> TypeNames, RuntimeFeatures Features, int LanguageVersion, EquatableArray<string> PresentPolyfills, bool HasEmbeddedAttribute);
 
 /// <summary>Turns the runtime's files into the generated source for one request.</summary>
 internal static class RuntimeSourceEmitter

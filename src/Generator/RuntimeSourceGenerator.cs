@@ -33,9 +33,6 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
     /// <inheritdoc/>
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
-        context.RegisterPostInitializationOutput(static post =>
-            post.AddSource(RuntimeSourceEmitter.EmbeddedAttributeHintName, SourceText.From(RuntimeSourceEmitter.EmbeddedAttributeSource, Encoding.UTF8)));
-
         // Syntax only: an identifier whose text is a runtime type's name. An edit elsewhere changes none of these.
         IncrementalValueProvider<EquatableArray<string>> names = context.SyntaxProvider
             .CreateSyntaxProvider(
@@ -64,7 +61,7 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
                 ((EquatableArray<string> typeNames, CompilationFacts compilation), (int language, bool on)) = input;
                 if (!on || typeNames.Length == 0 || compilation.HasRuntime)
                     return null;
-                return new RuntimeRequest(typeNames, compilation.Features, language, compilation.PresentPolyfills);
+                return new RuntimeRequest(typeNames, compilation.Features, language, compilation.PresentPolyfills, compilation.HasEmbeddedAttribute);
             })
             .WithTrackingName(RequestStep);
 
@@ -72,27 +69,32 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
         {
             if (request is null)
                 return;
+            // With the types, not in post-initialization: a project that names no runtime type gets nothing at all.
+            if (!request.HasEmbeddedAttribute)
+                output.AddSource(RuntimeSourceEmitter.EmbeddedAttributeHintName, SourceText.From(RuntimeSourceEmitter.EmbeddedAttributeSource, Encoding.UTF8));
             foreach ((string hintName, string text) in RuntimeSourceEmitter.Emit(request))
                 output.AddSource(hintName, SourceText.From(text, Encoding.UTF8));
         });
     }
 
     /// <summary>What the generator needs to know about a compilation, as values.</summary>
-    internal sealed record CompilationFacts(bool HasRuntime, RuntimeFeatures Features, EquatableArray<string> PresentPolyfills)
+    internal sealed record CompilationFacts(bool HasRuntime, RuntimeFeatures Features, EquatableArray<string> PresentPolyfills, bool HasEmbeddedAttribute)
     {
         public static CompilationFacts From(Compilation compilation)
         {
             bool hasRuntime = compilation.AssemblyName == RuntimeAssemblyName
                 || compilation.ReferencedAssemblyNames.Any(static a => a.Name == RuntimeAssemblyName);
             if (hasRuntime)
-                return new CompilationFacts(true, RuntimeFeatures.None, default);
+                return new CompilationFacts(true, RuntimeFeatures.None, default, false);
 
             RuntimeFeatures features = RuntimeFeatureProbe.Probe(compilation);
             string[] present = RuntimeCatalog.Get(features).PolyfillTypes
                 .Where(p => RuntimeFeatureProbe.HasAccessibleType(compilation, p))
                 .OrderBy(p => p, StringComparer.Ordinal)
                 .ToArray();
-            return new CompilationFacts(false, features, new EquatableArray<string>(present));
+            // The project's own sources may declare the attribute already (by hand, or another package's copy): use it.
+            bool hasEmbedded = compilation.Assembly.GetTypeByMetadataName(RuntimeSourceEmitter.EmbeddedAttributeName) is not null;
+            return new CompilationFacts(false, features, new EquatableArray<string>(present), hasEmbedded);
         }
     }
 }
