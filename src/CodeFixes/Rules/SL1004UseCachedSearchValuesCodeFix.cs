@@ -39,7 +39,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.UseCachedSearchValues);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => TryFind(root, model, SearchSetSymbols.Create(model.Compilation), diagnostic, cancellationToken, out _);
 
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
