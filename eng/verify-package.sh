@@ -273,7 +273,7 @@ runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
 
 echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
 dotnet format analyzers "$users/Multi" --severity warn --no-restore > "$work/d-format.txt" 2>&1 || true
-cat "$users/Multi/Lines.cs"
+cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
 if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
 grep -q "LineCounter.Count(path)" "$users/Multi/Lines.cs" || { cat "$users/Multi/Lines.cs"; fail "the multi-targeted library was not fixed"; }
 dotnet build "$users/Multi" --no-restore --nologo -warnaserror -p:NoWarn=SL1004 > "$work/d.txt" 2>&1 || { cat "$work/d.txt"; fail "a target of the multi-targeted library does not build"; }

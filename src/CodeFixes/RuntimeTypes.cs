@@ -49,6 +49,25 @@ internal static class RuntimeTypes
     public static INamedTypeSymbol? SkipReader(Document document, Compilation compilation)
         => WithPublicConstructor(Find(document, compilation, KnownNames.SkipReader), parameterCount: 2);
 
+    /// <summary><c>Streamline.Runtime.ByteSearchSet</c> or <c>CharSearchSet</c>, or null.</summary>
+    public static INamedTypeSymbol? SearchSet(Document document, Compilation compilation, bool isByte)
+        => Find(document, compilation, isByte ? KnownNames.ByteSearchSet : KnownNames.CharSearchSet);
+
+    /// <summary>Whether a search set has <c>IndexOfAny(ReadOnlySpan&lt;T&gt;)</c> (its build or generated source has spans).</summary>
+    public static bool TakesSpans(INamedTypeSymbol searchSet)
+    {
+        foreach (ISymbol member in searchSet.GetMembers(KnownNames.IndexOfAny))
+        {
+            if (member is IMethodSymbol { Parameters.Length: 1 } method
+                && method.Parameters[0].Type is INamedTypeSymbol { Name: "ReadOnlySpan", Arity: 1, ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>Whether the project gets the runtime as generated source (the property is <c>true</c>).</summary>
     public static bool GeneratesRuntime(AnalyzerOptions options)
         => options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(RuntimeSourceProperty, out string? value)

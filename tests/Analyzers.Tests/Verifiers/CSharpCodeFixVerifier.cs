@@ -56,7 +56,7 @@ public static class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
                 if (!value)
                     return;
                 TestState.AdditionalReferences.Remove(TestReferenceAssemblies.Runtime(Target));
-                TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineRuntimeSource = true\n"));
+                TestState.AnalyzerConfigFiles.Add(("/streamline-runtime-source.globalconfig", "is_global = true\nbuild_property.StreamlineRuntimeSource = true\n"));
                 // As an analyzer reference of the project, the way IDEs and dotnet format load it: the workspace then
                 // runs it again on the fixed document, so the fix's names bind to the types it adds.
                 SolutionTransforms.Add((solution, projectId) => solution.AddAnalyzerReference(projectId, GeneratorReference.Instance));
