@@ -54,7 +54,14 @@ internal sealed class RuntimeCatalog
 
     private static readonly ConcurrentDictionary<RuntimeFeatures, RuntimeCatalog> s_catalogs = new();
     private static readonly Lazy<KeyValuePair<string, string>[]> s_sources = new(LoadSources);
-    private static readonly Lazy<HashSet<string>> s_entryNames = new(() => new HashSet<string>(Get(RuntimeFeatures.Spans | RuntimeFeatures.Net5 | RuntimeFeatures.Net8).PublicTypes, StringComparer.Ordinal));
+
+    // The runtime's public types, written out so that the syntax filter never parses the runtime: the filter runs in
+    // every compilation, also where nothing is named. A test keeps this list equal to the catalog's public types.
+    private static readonly HashSet<string> s_entryNames = new(StringComparer.Ordinal)
+    {
+        "BufferedBinaryReader", "ByteSearchSet", "CharSearchSet", "LineCounter", "SkipReader",
+        "TextCountLocale", "TextCountOptions", "TextCounter", "TextCounts",
+    };
 
     // `using Name = T[];` (C# 12): lowered by substituting the type for the alias, for every compiler and language version.
     private static readonly Regex s_arrayAlias = new(@"^[ \t]*using[ \t]+(?<name>[A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(?<type>[^;=]*\[\])[ \t]*;[ \t]*\r?$", RegexOptions.Multiline | RegexOptions.CultureInvariant);
@@ -104,7 +111,7 @@ internal sealed class RuntimeCatalog
     public string[] PublicTypes { get; }
 
     /// <summary>The names that make the generator emit something: the runtime's public types, on every API level.</summary>
-    public static HashSet<string> EntryNames => s_entryNames.Value;
+    public static HashSet<string> EntryNames => s_entryNames;
 
     /// <summary>The runtime's files by name with their text as embedded.</summary>
     public static KeyValuePair<string, string>[] Sources => s_sources.Value;

@@ -42,8 +42,10 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
             .Select(static (all, _) => new EquatableArray<string>(all.Distinct(StringComparer.Ordinal).OrderBy(n => n, StringComparer.Ordinal).ToArray()))
             .WithTrackingName(NamesStep);
 
-        IncrementalValueProvider<CompilationFacts> facts = context.CompilationProvider
-            .Select(static (compilation, _) => CompilationFacts.From(compilation))
+        // The compilation is probed only where a runtime type is named: elsewhere an edit costs the syntax filter alone.
+        IncrementalValueProvider<CompilationFacts?> facts = names
+            .Combine(context.CompilationProvider)
+            .Select(static (input, _) => input.Left.Length == 0 ? null : CompilationFacts.From(input.Right))
             .WithTrackingName(CompilationStep);
 
         IncrementalValueProvider<int> languageVersion = context.ParseOptionsProvider
@@ -58,8 +60,8 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
             .Combine(languageVersion.Combine(enabled))
             .Select(static (input, _) =>
             {
-                ((EquatableArray<string> typeNames, CompilationFacts compilation), (int language, bool on)) = input;
-                if (!on || typeNames.Length == 0 || compilation.HasRuntime)
+                ((EquatableArray<string> typeNames, CompilationFacts? compilation), (int language, bool on)) = input;
+                if (!on || compilation is null || compilation.HasRuntime)
                     return null;
                 return new RuntimeRequest(typeNames, compilation.Features, language, compilation.PresentPolyfills, compilation.HasEmbeddedAttribute);
             })

@@ -83,6 +83,26 @@ public sealed class IncrementalityTests
         Assert.Contains(secondRun.GeneratedSources, s => s.HintName == "Streamline.Runtime.SkipReader.g.cs");
     }
 
+    [Fact]
+    public void ProjectNamingNoRuntimeType_IsNotProbed()
+    {
+        CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { Other });
+        GeneratorRunResult run = GeneratorHarness.Driver(compilation, trackSteps: true).RunGenerators(compilation).GetRunResult().Results.Single();
+
+        Assert.Empty(run.GeneratedSources);
+        Assert.All(run.TrackedSteps[RuntimeSourceGenerator.CompilationStep].SelectMany(s => s.Outputs), o => Assert.Null(o.Value));
+    }
+
+    [Fact]
+    public void EntryNames_AreTheRuntimesPublicTypes_OnEveryApiLevel()
+    {
+        var publicTypes = new SortedSet<string>(System.StringComparer.Ordinal);
+        foreach (RuntimeFeatures features in new[] { RuntimeFeatures.None, RuntimeFeatures.Spans, RuntimeFeatures.Spans | RuntimeFeatures.Net5, RuntimeFeatures.Spans | RuntimeFeatures.Net5 | RuntimeFeatures.Net8 })
+            publicTypes.UnionWith(RuntimeCatalog.Get(features).PublicTypes);
+
+        Assert.Equal(publicTypes, new SortedSet<string>(RuntimeCatalog.EntryNames, System.StringComparer.Ordinal));
+    }
+
     private static void AssertAll(GeneratorRunResult run, string step, params IncrementalStepRunReason[] allowed)
     {
         Assert.True(run.TrackedSteps.TryGetValue(step, out System.Collections.Immutable.ImmutableArray<IncrementalGeneratorRunStep> steps), "step " + step + " was not tracked");
