@@ -19,7 +19,7 @@ version="0.0.0-e2e.$(date +%s)"
 packages=$(dotnet nuget locals global-packages --list | sed 's/^global-packages: //')
 
 echo "== pack Streamline $version"
-dotnet pack "$root/src/Runtime" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
+dotnet pack "$root/src/Package" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
 
 targets="net10.0"
 if command -v mono > /dev/null; then targets="net10.0;net48"; fi

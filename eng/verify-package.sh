@@ -1,49 +1,128 @@
 #!/usr/bin/env bash
-# Packs Streamline, restores a throwaway consumer project from that package in a local folder feed, and checks what a
-# user gets: SL1003 reported in the build, `dotnet format` applying the code fix from the package, the fixed code
-# compiling with warnings as errors against the package's runtime, and the fixed program printing the right count.
+# Packs Streamline and Streamline.Runtime into a local folder feed and checks, with real builds of fresh projects, what
+# users get:
+#   packages  Streamline: a development dependency with the analyzers, code fixes and generator, no lib/, no dependency;
+#             Streamline.Runtime: its three builds; both with readme, icon, release notes and a .snupkg.
+#   app       installed with `dotnet add package Streamline`: SL1003 reported, `dotnet format` applies its fix, and the
+#             fixed code builds with -warnaserror on the generated LineCounter (no Streamline.Runtime.dll anywhere) and
+#             prints the right count.
+#   (a)       a library with PrivateAssets="all", fixed by `dotnet format`, and an app over it by ProjectReference and
+#             by the library's own .nupkg (which depends on nothing of Streamline's): both run and print the count.
+#   (b)       a strong-named library that calls the runtime: no CS8002 (with the Streamline.Runtime assembly instead,
+#             CS8002 is there: the check can fail).
+#   (c)       two libraries joined by InternalsVisibleTo, both with generated types: no CS0436, no ambiguity.
+#   (d)       a net48;netstandard2.0;net8.0 library: `dotnet format analyzers` leaves no conflict markers, every target
+#             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed).
+#   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
+#   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103).
+# Nothing is downloaded: the feed is the packed folder plus the NuGet global packages folder, which the repository's
+# own restore has filled; every project restores once into one packages folder of its own.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 version="0.0.0-verify.$(date +%s)"
+fail() { echo "FAIL: $*"; exit 1; }
+has() { unzip -l "$1" | awk '{print $4}' | grep -qx "$2"; }
 
-echo "== pack Streamline $version"
+echo "== pack Streamline and Streamline.Runtime $version"
+dotnet pack "$root/src/Package" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
 dotnet pack "$root/src/Runtime" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
-unzip -l "$work/feed/Streamline.$version.nupkg" | tee "$work/contents.txt"
+streamline="$work/feed/Streamline.$version.nupkg"
+runtime="$work/feed/Streamline.Runtime.$version.nupkg"
 for entry in analyzers/dotnet/cs/Streamline.Analyzers.dll analyzers/dotnet/cs/Streamline.CodeFixes.dll \
-             lib/netstandard2.0/Streamline.Runtime.dll lib/netstandard2.1/Streamline.Runtime.dll lib/net8.0/Streamline.Runtime.dll; do
-  grep -q " $entry\$" "$work/contents.txt" || { echo "FAIL: package lacks $entry"; exit 1; }
+             analyzers/dotnet/cs/Streamline.Generator.dll build/Streamline.props buildTransitive/Streamline.props \
+             README.md icon.png; do
+  has "$streamline" "$entry" || fail "Streamline lacks $entry"
 done
+! unzip -l "$streamline" | awk '{print $4}' | grep -q '^lib/' || fail "Streamline has a lib/ folder"
+for entry in lib/netstandard2.0/Streamline.Runtime.dll lib/netstandard2.1/Streamline.Runtime.dll \
+             lib/net8.0/Streamline.Runtime.dll README.md icon.png; do
+  has "$runtime" "$entry" || fail "Streamline.Runtime lacks $entry"
+done
+! unzip -l "$runtime" | awk '{print $4}' | grep -q '^analyzers/' || fail "Streamline.Runtime has analyzers"
+nuspec=$(unzip -p "$streamline" Streamline.nuspec)
+for element in '<developmentDependency>true</developmentDependency>' '<projectUrl>' '<repository ' '<releaseNotes>' \
+               '<icon>icon.png</icon>' '<readme>README.md</readme>'; do
+  grep -qF "$element" <<<"$nuspec" || fail "Streamline.nuspec lacks $element"
+done
+! grep -q '<dependency ' <<<"$nuspec" || fail "Streamline has dependencies"
+for symbols in "$work/feed/Streamline.$version.snupkg" "$work/feed/Streamline.Runtime.$version.snupkg"; do
+  [ -f "$symbols" ] || fail "no symbol package $(basename "$symbols")"
+done
+has "$work/feed/Streamline.$version.snupkg" analyzers/dotnet/cs/Streamline.Generator.pdb || fail "no generator pdb in the .snupkg"
+has "$work/feed/Streamline.Runtime.$version.snupkg" lib/net8.0/Streamline.Runtime.pdb || fail "no runtime pdb in the .snupkg"
 
-mkdir -p "$work/consumer"
-cat > "$work/consumer/nuget.config" <<XML
+# The users' folder: its own nuget.config, and none of the repository's build settings.
+users="$work/users"
+mkdir -p "$users"
+cat > "$users/nuget.config" <<XML
 <?xml version="1.0" encoding="utf-8"?>
 <configuration>
   <packageSources>
     <clear />
     <add key="local" value="$work/feed" />
+    <add key="cache" value="$(dotnet nuget locals global-packages -l | sed 's/^global-packages: //')" />
   </packageSources>
+  <config>
+    <add key="globalPackagesFolder" value="$work/packages" />
+  </config>
 </configuration>
 XML
-cat > "$work/consumer/Consumer.csproj" <<XML
+echo '<Project />' > "$users/Directory.Build.props"
+echo '<Project />' > "$users/Directory.Build.targets"
+echo '<Project />' > "$users/Directory.Packages.props"
+
+# project <dir> <name> <target framework(s)> <output type> [extra project XML]
+project() {
+  mkdir -p "$users/$1"
+  local frameworks="<TargetFramework>$3</TargetFramework>"
+  [[ "$3" == *";"* ]] && frameworks="<TargetFrameworks>$3</TargetFrameworks>"
+  cat > "$users/$1/$2.csproj" <<XML
 <Project Sdk="Microsoft.NET.Sdk">
   <PropertyGroup>
-    <OutputType>Exe</OutputType>
-    <TargetFramework>net10.0</TargetFramework>
-    <Nullable>enable</Nullable>
-    <ImplicitUsings>disable</ImplicitUsings>
+    $frameworks
+    <OutputType>$4</OutputType>
     <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
   </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="Streamline" Version="$version" />
-  </ItemGroup>
+  ${5:-}
 </Project>
 XML
-# Keep the repository's build settings out of the consumer: it stands for a user's project.
-echo '<Project />' > "$work/consumer/Directory.Build.props"
-echo '<Project />' > "$work/consumer/Directory.Packages.props"
-cat > "$work/consumer/Program.cs" <<'CS'
+}
+streamline_ref="<ItemGroup><PackageReference Include=\"Streamline\" Version=\"$version\" PrivateAssets=\"all\" /></ItemGroup>"
+count_lines='using System.IO;
+
+namespace Users
+{
+    public static class Lines
+    {
+        public static int Count(string path)
+        {
+            return File.ReadAllLines(path).Length;
+        }
+    }
+}'
+main_over_lines='public static class Program
+{
+    public static void Main(string[] args)
+    {
+        System.Console.WriteLine(Users.Lines.Count(args[0]));
+    }
+}'
+printf 'one\r\ntwo\rthree\nfour' > "$work/input.txt"
+expected=4
+runs_and_counts() {
+  local actual
+  actual=$("$@" "$work/input.txt") || fail "$* exited with $?"
+  [ "$actual" = "$expected" ] || fail "$* printed '$actual', expected $expected"
+}
+no_runtime_dll() {
+  ! find "$users/$1" -name 'Streamline.Runtime.dll' | grep -q . || fail "$1 has a Streamline.Runtime.dll"
+}
+
+# --- the projects ---
+project App App net10.0 Exe
+cat > "$users/App/Program.cs" <<'CS'
 using System;
 using System.IO;
 
@@ -55,22 +134,172 @@ public static class Program
     }
 }
 CS
+project Lib Lib netstandard2.0 Library "$streamline_ref"
+echo "$count_lines" > "$users/Lib/Lines.cs"
+project AppOverLib AppOverLib net10.0 Exe '<ItemGroup><ProjectReference Include="../Lib/Lib.csproj" /></ItemGroup>'
+echo "$main_over_lines" > "$users/AppOverLib/Program.cs"
 
-echo "== restore and build the consumer"
-dotnet restore "$work/consumer" --packages "$work/packages" --nologo -v quiet
-dotnet build "$work/consumer" --no-restore --nologo 2>&1 | tee "$work/build1.txt"
-grep -q "warning SL1003" "$work/build1.txt" || { echo "FAIL: SL1003 was not reported by the package's analyzer"; exit 1; }
+# (b) PublicSign with a public key made here: strong-named for the compiler, no signing tool needed.
+python3 - "$users/strong.snk" <<'PY'
+import random, struct, sys
+random.seed(13)
+bits = 1024
+modulus = random.getrandbits(bits) | (1 << (bits - 1)) | 1
+blob = struct.pack('<BBHI', 6, 2, 0, 0x2400) + b'RSA1' + struct.pack('<II', bits, 65537) + modulus.to_bytes(bits // 8, 'little')
+open(sys.argv[1], 'wb').write(struct.pack('<III', 0x2400, 0x8004, len(blob)) + blob)
+PY
+signed_props='<PropertyGroup><SignAssembly>true</SignAssembly><PublicSign>true</PublicSign><AssemblyOriginatorKeyFile>../strong.snk</AssemblyOriginatorKeyFile></PropertyGroup>'
+calls_runtime='using Streamline.Runtime;
 
-echo "== apply the package's code fix with dotnet format"
-dotnet format analyzers "$work/consumer" --diagnostics SL1003 --severity warn --no-restore
-cat "$work/consumer/Program.cs"
-grep -q "LineCounter.Count(args\[0\])" "$work/consumer/Program.cs" || { echo "FAIL: the code fix was not applied"; exit 1; }
-grep -q "using Streamline.Runtime;" "$work/consumer/Program.cs" || { echo "FAIL: the code fix did not add its using"; exit 1; }
+namespace Users
+{
+    public static class Counted
+    {
+        public static long Lines(string path)
+        {
+            return LineCounter.Count(path);
+        }
+    }
+}'
+project Signed Signed netstandard2.0 Library "$signed_props $streamline_ref"
+echo "$calls_runtime" > "$users/Signed/Counted.cs"
+project SignedOverAssembly SignedOverAssembly netstandard2.0 Library "$signed_props <ItemGroup><PackageReference Include=\"Streamline.Runtime\" Version=\"$version\" /></ItemGroup>"
+echo "$calls_runtime" > "$users/SignedOverAssembly/Counted.cs"
 
-echo "== build the fixed code with warnings as errors, and run it"
-dotnet build "$work/consumer" --no-restore --nologo -warnaserror -v quiet
-printf 'one\r\ntwo\rthree\nfour' > "$work/input.txt"
-expected=4
-actual=$(dotnet "$work/consumer/bin/Debug/net10.0/Consumer.dll" "$work/input.txt")
-[ "$actual" = "$expected" ] || { echo "FAIL: fixed program printed '$actual', expected $expected"; exit 1; }
-echo "package verified: SL1003 reported, fixed by dotnet format, fixed code compiles and counts $actual lines"
+# (c) Friend1 lets Friend2 see its internals; both name LineCounter, so both get generated copies.
+project Friend1 Friend1 netstandard2.0 Library "$streamline_ref"
+cat > "$users/Friend1/Friend1.cs" <<'CS'
+using System.Runtime.CompilerServices;
+using Streamline.Runtime;
+
+[assembly: InternalsVisibleTo("Friend2")]
+
+namespace Users
+{
+    internal static class Shared
+    {
+        internal static long Lines(string path)
+        {
+            return LineCounter.Count(path);
+        }
+    }
+}
+CS
+project Friend2 Friend2 net10.0 Exe "$streamline_ref <ItemGroup><ProjectReference Include=\"../Friend1/Friend1.csproj\" /></ItemGroup>"
+cat > "$users/Friend2/Program.cs" <<'CS'
+using Streamline.Runtime;
+
+public static class Program
+{
+    public static void Main(string[] args)
+    {
+        long own = LineCounter.Count(args[0]);
+        long friends = Users.Shared.Lines(args[0]);
+        System.Console.WriteLine(own == friends ? own.ToString() : "differ");
+    }
+}
+CS
+
+# (d) A library on three targets, with code that SL1003 and SL1004 fix (SL1004 to the generated CharSearchSet, also on
+# net8.0, because the project's other targets lack SearchValues), and a net48 program over it for Mono.
+project Multi Multi 'net48;netstandard2.0;net8.0' Library "$streamline_ref"
+echo "$count_lines" > "$users/Multi/Lines.cs"
+cat > "$users/Multi/Separators.cs" <<'CS'
+namespace Users
+{
+    public static class Separators
+    {
+        public static int FirstFive(string text)
+        {
+            return text.IndexOfAny(new[] { ',', ';', ':', '|', '\t' });
+        }
+
+        public static int FirstTen(string text)
+        {
+            return text.IndexOfAny(new[] { ',', ';', ':', '|', '\t', '/', '\\', '#', '!', '?' });
+        }
+    }
+}
+CS
+project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
+echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
+
+# (off) The generator turned off: the runtime's name must not bind.
+project Off Off netstandard2.0 Library "<PropertyGroup><StreamlineRuntimeSource>false</StreamlineRuntimeSource></PropertyGroup> $streamline_ref"
+echo "$calls_runtime" > "$users/Off/Counted.cs"
+
+echo "== install the way the README says, and restore every project once"
+(cd "$users/App" && dotnet add package Streamline --version "$version" > "$work/add.txt") || { cat "$work/add.txt"; fail "dotnet add package"; }
+grep -q '<PrivateAssets>all</PrivateAssets>' "$users/App/App.csproj" || fail "dotnet add package did not make Streamline private (developmentDependency)"
+for p in App AppOverLib Signed SignedOverAssembly Friend2 MonoRunner Off; do
+  dotnet restore "$users/$p" --nologo -v quiet
+done
+
+echo "== app: SL1003 reported, fixed by dotnet format, built with -warnaserror on the generated runtime, run"
+dotnet build "$users/App" --no-restore --nologo > "$work/app1.txt" 2>&1 || { cat "$work/app1.txt"; fail "the app must build before the fix"; }
+grep -q "warning SL1003" "$work/app1.txt" || fail "SL1003 was not reported by the package's analyzer"
+dotnet format analyzers "$users/App" --diagnostics SL1003 --severity warn --no-restore
+cat "$users/App/Program.cs"
+grep -q "LineCounter.Count(args\[0\])" "$users/App/Program.cs" || { cat "$users/App/Program.cs"; fail "the code fix was not applied"; }
+grep -q "using Streamline.Runtime;" "$users/App/Program.cs" || fail "the code fix did not add its using"
+dotnet build "$users/App" --no-restore --nologo -warnaserror -v quiet -p:EmitCompilerGeneratedFiles=true > "$work/app2.txt" 2>&1 || { cat "$work/app2.txt"; fail "the fixed app must build"; }
+find "$users/App/obj" -path '*Streamline.Generator*' -name 'Streamline.Runtime.LineCounter.g.cs' | grep -q . || fail "the generator did not emit LineCounter"
+no_runtime_dll App
+runs_and_counts dotnet "$users/App/bin/Debug/net10.0/App.dll"
+
+echo "== (f) the fixed app published with native AOT: no trim or AOT warning, and the native program counts"
+if command -v clang > /dev/null || command -v gcc > /dev/null; then
+  dotnet publish "$users/App" -r linux-x64 -p:PublishAot=true --nologo -o "$work/aot" > "$work/f.txt" 2>&1 || { cat "$work/f.txt"; fail "the AOT publish failed"; }
+  if grep -E "warning IL[0-9]{4}" "$work/f.txt"; then fail "trim or AOT warnings in the published app"; fi
+  runs_and_counts "$work/aot/App"
+else
+  echo "no C compiler (clang or gcc): the AOT publish was not run"
+fi
+
+echo "== (a) PrivateAssets=\"all\" library, fixed; app over it by ProjectReference and by its own nupkg"
+dotnet format analyzers "$users/Lib" --diagnostics SL1003 --severity warn --no-restore
+grep -q "LineCounter.Count(path)" "$users/Lib/Lines.cs" || { cat "$users/Lib/Lines.cs"; fail "the library was not fixed"; }
+dotnet build "$users/AppOverLib" --no-restore --nologo -warnaserror -v quiet > "$work/a1.txt" 2>&1 || { cat "$work/a1.txt"; fail "the app over the library must build"; }
+no_runtime_dll AppOverLib
+runs_and_counts dotnet "$users/AppOverLib/bin/Debug/net10.0/AppOverLib.dll"
+dotnet pack "$users/Lib" --no-restore --nologo -v quiet -o "$work/feed" -p:Version=1.0.0 -p:PackageId=Users.Lib
+! unzip -p "$work/feed/Users.Lib.1.0.0.nupkg" Users.Lib.nuspec | grep -qi 'Streamline' || fail "the library's package depends on Streamline"
+project AppOverPackage AppOverPackage net10.0 Exe '<ItemGroup><PackageReference Include="Users.Lib" Version="1.0.0" /></ItemGroup>'
+echo "$main_over_lines" > "$users/AppOverPackage/Program.cs"
+dotnet build "$users/AppOverPackage" --nologo -warnaserror -v quiet > "$work/a2.txt" 2>&1 || { cat "$work/a2.txt"; fail "the app over the library's package must build"; }
+no_runtime_dll AppOverPackage
+runs_and_counts dotnet "$users/AppOverPackage/bin/Debug/net10.0/AppOverPackage.dll"
+
+echo "== (b) strong-named library: no CS8002"
+dotnet build "$users/Signed" --no-restore --nologo -warnaserror > "$work/b1.txt" 2>&1 || { cat "$work/b1.txt"; fail "the strong-named library must build with -warnaserror"; }
+! grep -q CS8002 "$work/b1.txt" || fail "CS8002 in the strong-named library"
+dotnet build "$users/SignedOverAssembly" --no-restore --nologo > "$work/b2.txt" 2>&1 || { cat "$work/b2.txt"; fail "the strong-named library over the assembly must build"; }
+grep -q "warning CS8002" "$work/b2.txt" || fail "the CS8002 check cannot fail: no CS8002 over the unsigned Streamline.Runtime assembly either"
+
+echo "== (c) InternalsVisibleTo pair, both with generated types"
+dotnet build "$users/Friend2" --no-restore --nologo -warnaserror > "$work/c.txt" 2>&1 || { cat "$work/c.txt"; fail "the InternalsVisibleTo pair must build with -warnaserror"; }
+! grep -Eq "CS0436|CS0433|CS0229" "$work/c.txt" || fail "conflicts between the pair's generated types"
+runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
+
+echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
+dotnet format analyzers "$users/Multi" --severity warn --no-restore > "$work/d-format.txt" 2>&1 || true
+cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
+if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
+grep -q "LineCounter.Count(path)" "$users/Multi/Lines.cs" || { cat "$users/Multi/Lines.cs"; fail "the multi-targeted library was not fixed"; }
+dotnet build "$users/Multi" --no-restore --nologo -warnaserror > "$work/d.txt" 2>&1 || { cat "$work/d.txt"; fail "a target of the multi-targeted library does not build"; }
+for tfm in net48 netstandard2.0 net8.0; do
+  [ -f "$users/Multi/bin/Debug/$tfm/Multi.dll" ] || fail "no $tfm build"
+done
+dotnet build "$users/MonoRunner" --no-restore --nologo -warnaserror -v quiet > "$work/d2.txt" 2>&1 || { cat "$work/d2.txt"; fail "the net48 program must build"; }
+if command -v mono > /dev/null; then
+  runs_and_counts mono "$users/MonoRunner/bin/Debug/net48/MonoRunner.exe"
+  echo "net48 build ran on Mono"
+else
+  echo "mono not installed: the net48 build was not run"
+fi
+
+echo "== (off) StreamlineRuntimeSource=false generates nothing"
+if dotnet build "$users/Off" --no-restore --nologo > "$work/off.txt" 2>&1; then fail "LineCounter bound with the generator off"; fi
+grep -q "CS0246\|CS0103" "$work/off.txt" || { cat "$work/off.txt"; fail "expected the runtime's name not to bind"; }
+
+echo "packages verified: the app, (a) library by ProjectReference and nupkg, (b) strong name, (c) InternalsVisibleTo, (d) three targets, (f) native AOT, and the opt-out"

@@ -37,7 +37,7 @@ public abstract class DocumentCodeFixProvider : CodeFixProvider
 
         foreach (Diagnostic diagnostic in context.Diagnostics)
         {
-            if (!CanFix(root, model, diagnostic, context.CancellationToken))
+            if (!CanFix(context.Document, root, model, diagnostic, context.CancellationToken))
                 continue;
 
             context.RegisterCodeFix(
@@ -50,7 +50,7 @@ public abstract class DocumentCodeFixProvider : CodeFixProvider
     }
 
     /// <summary>Whether the rewrite of <paramref name="diagnostic"/> is proven safe and available here.</summary>
-    protected abstract bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken);
+    protected abstract bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken);
 
     /// <summary>Fixes every diagnostic of <paramref name="diagnostics"/> that can be fixed, in one edit of the document.</summary>
     protected abstract Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken);

@@ -41,7 +41,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
         SemanticModel? model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        bool hasReader = model is not null && RuntimeTypes.SkipReader(model.Compilation) is not null;
+        bool hasReader = model is not null && RuntimeTypes.SkipReader(context.Document, model.Compilation) is not null;
         foreach (Diagnostic diagnostic in context.Diagnostics)
         {
             if (hasReader && Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
@@ -94,7 +94,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
             }
             else if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
             {
-                INamedTypeSymbol? skipReader = RuntimeTypes.SkipReader(model.Compilation);
+                INamedTypeSymbol? skipReader = RuntimeTypes.SkipReader(document, model.Compilation);
                 if (skipReader is not null
                     && LoopContext.EnclosingLoop(advance.Operation) is IWhileLoopOperation loop
                     && rewrittenLoops.Add(loop.Syntax))

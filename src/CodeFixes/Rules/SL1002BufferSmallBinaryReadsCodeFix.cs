@@ -33,8 +33,8 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSmallBinaryReads);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => RuntimeTypes.BufferedBinaryReader(model.Compilation) is { } bufferedReader
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is { } bufferedReader
             && FindCreation(root, diagnostic) is { } creation
             && TryPlan(model, diagnostic, creation, bufferedReader, cancellationToken, out _);
 
@@ -45,7 +45,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        INamedTypeSymbol? bufferedReader = model is null ? null : RuntimeTypes.BufferedBinaryReader(model.Compilation);
+        INamedTypeSymbol? bufferedReader = model is null ? null : RuntimeTypes.BufferedBinaryReader(document, model.Compilation);
         if (root is null || model is null || bufferedReader is null)
             return document;
 

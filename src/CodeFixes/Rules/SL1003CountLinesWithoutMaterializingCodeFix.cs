@@ -33,8 +33,8 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.CountLinesWithoutMaterializing);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => TryFindMatch(root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true), model, cancellationToken, out _, out _);
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => TryFindMatch(document, root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true), model, cancellationToken, out _, out _);
 
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
         => ApplyAsync(document, diagnostics, cancellationToken);
@@ -57,7 +57,7 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
                 continue;
 
             SyntaxNode node = root.FindNode(span, getInnermostNodeForTie: true);
-            if (!TryFindMatch(node, model, cancellationToken, out LineCountMatch? match, out INamedTypeSymbol? lineCounter))
+            if (!TryFindMatch(document, node, model, cancellationToken, out LineCountMatch? match, out INamedTypeSymbol? lineCounter))
                 continue;
 
             bool isLong = match.IsLong == true;
@@ -179,6 +179,7 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
 
     /// <summary>Re-finds the analyzer's match at the diagnostic's node and checks the runtime offers the rewrite.</summary>
     private static bool TryFindMatch(
+        Document document,
         SyntaxNode node,
         SemanticModel model,
         CancellationToken cancellationToken,
@@ -186,7 +187,7 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
         [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out INamedTypeSymbol? lineCounter)
     {
         match = null;
-        lineCounter = TypeLookup.GetBestType(model.Compilation, KnownNames.LineCounter);
+        lineCounter = RuntimeTypes.LineCounter(document, model.Compilation);
         if (lineCounter is null || !LineCountSymbols.TryCreate(model.Compilation, out LineCountSymbols? symbols))
             return false;
 

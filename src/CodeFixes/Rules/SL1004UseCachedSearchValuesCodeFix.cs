@@ -40,8 +40,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.UseCachedSearchValues);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => TryFind(root, model, SearchSetSymbols.Create(model.Compilation), diagnostic, cancellationToken, out _);
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => TryFind(document, root, model, SearchSetSymbols.Create(model.Compilation), diagnostic, cancellationToken, out _);
 
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
         => ApplyAsync(document, diagnostics, cancellationToken);
@@ -89,7 +89,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
-            if (!TryFind(root, model, symbols, diagnostic, cancellationToken, out Target? target)
+            if (!TryFind(document, root, model, symbols, diagnostic, cancellationToken, out Target? target)
                 || rewritten.Contains(target.Match.Invocation.Syntax))
             {
                 continue;
@@ -360,6 +360,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
     }
 
     private static bool TryFind(
+        Document document,
         SyntaxNode root,
         SemanticModel model,
         SearchSetSymbols symbols,
@@ -417,8 +418,17 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         else
         {
             fieldType = symbols.RuntimeSet(match.IsByte);
-            if (!match.IsStringMethod && !symbols.RuntimeSetTakesSpans(match.IsByte))
+            if (fieldType is null)
+            {
+                // The set the generator will add once the fixed code names it; it takes spans where the target has them.
+                fieldType = RuntimeTypes.SearchSet(document, model.Compilation, match.IsByte);
+                if (!match.IsStringMethod && fieldType is not null && !RuntimeTypes.TakesSpans(fieldType))
+                    fieldType = null;
+            }
+            else if (!match.IsStringMethod && !symbols.RuntimeSetTakesSpans(match.IsByte))
+            {
                 fieldType = null;
+            }
         }
 
         if (fieldType is null)

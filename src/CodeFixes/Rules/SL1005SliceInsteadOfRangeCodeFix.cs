@@ -31,7 +31,7 @@ public sealed class SL1005SliceInsteadOfRangeCodeFix : DocumentCodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SliceInsteadOfRange);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => TryFindMatch(root, diagnostic, model, cancellationToken, out _);
 
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)

@@ -36,7 +36,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.StreamLengthInLoop);
 
-    protected override bool CanFix(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Find(root, diagnostic) is not null;
 
     protected override async Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)

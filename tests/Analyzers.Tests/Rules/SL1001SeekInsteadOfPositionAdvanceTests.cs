@@ -66,6 +66,12 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         => Verify.VerifyCodeFixAsync(ReadSkipLoop, ReadSkipLoopWithSkipReader, target);
 
     [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_ReadThenSkipLoop_RunsOverTheGeneratedSkipReader(TestTarget target)
+        => new Verify.Test(target, referenceRuntime: false) { GeneratedRuntime = true, TestCode = ReadSkipLoop, FixedCode = ReadSkipLoopWithSkipReader }.RunAsync();
+
+    [Theory]
     [InlineData(TestTarget.NetStandard20)]
     [InlineData(TestTarget.Net472)]
     public Task Fix_ReadThenSkipLoop_OnOlderTargetsAlsoOffersSeek(TestTarget target)

@@ -47,6 +47,44 @@ public class SL1002BufferSmallBinaryReadsTests
             """);
 
     [Fact]
+    public Task Fix_ReaderOverFileOpenRead_WithTheGeneratedReader()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
+        {
+            GeneratedRuntime = true,
+            TestCode = """
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (long i = 0; i < 4; i++)
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """,
+            FixedCode = """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    for (long i = 0; i < 4; i++)
+                        sum += reader.ReadUInt16();
+                    return sum;
+                }
+            }
+            """,
+        }.RunAsync();
+
+    [Fact]
     public Task Fix_KeepsEveryArgumentAndTheDeclaredType()
         => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
         {

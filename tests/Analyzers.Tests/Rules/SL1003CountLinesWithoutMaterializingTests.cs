@@ -1,5 +1,6 @@
 using System.Linq;
 using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Testing;
 using Streamline.Analyzers.Rules;
 using Streamline.Analyzers.Tests.Verifiers;
@@ -300,6 +301,49 @@ public class SL1003CountLinesWithoutMaterializingTests
                 int M(string path) => LineCounter.Count(path) + LineCounter.Count(path);
             }
             """, target);
+
+    [Theory]
+    [InlineData(TestTarget.Net80, LanguageVersion.Latest)]
+    [InlineData(TestTarget.NetStandard20, LanguageVersion.CSharp7_3)]
+    public Task Fix_WithGeneratedRuntime_NeedsNoRuntimeAssembly(TestTarget target, LanguageVersion language)
+        => new Verify.Test(target, referenceRuntime: false)
+        {
+            GeneratedRuntime = true,
+            LanguageVersion = language,
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    int M(string path) { return {|SL1003:File.ReadAllLines(path).Length|}; }
+                }
+                """,
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    int M(string path) { return LineCounter.Count(path); }
+                }
+                """,
+        }.RunAsync();
+
+    [Fact]
+    public Task NoFix_WhenGeneratedRuntimeIsTurnedOff()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                int M(string path) => {|SL1003:File.ReadAllLines(path).Length|};
+            }
+            """;
+        var test = new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = Source, FixedCode = Source };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineRuntimeSource = false\n"));
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task NoFix_WithoutRuntimeReference()

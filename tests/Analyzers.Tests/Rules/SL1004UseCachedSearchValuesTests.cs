@@ -92,6 +92,35 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.NetStandard20);
 
+    [Theory]
+    [InlineData(TestTarget.Net472)]
+    [InlineData(TestTarget.NetStandard20)]
+    public Task Fix_Legacy_InlineArray_ToTheGeneratedCharSearchSet(TestTarget target)
+    {
+        var test = new Verify.Test(target, referenceRuntime: false)
+        {
+            GeneratedRuntime = true,
+            TestCode = """
+                class C
+                {
+                    int M(string text) => text.IndexOfAny({|SL1004:new[] { ' ', '\t', '\r', '\n', '\f', '\v' }|});
+                }
+                """,
+            FixedCode = """
+                using Streamline.Runtime;
+
+                class C
+                {
+                    private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n\f\v");
+
+                    int M(string text) => s_whitespace.IndexOfAny(text);
+                }
+                """,
+        };
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
+    }
+
     [Fact]
     public Task Quiet_Legacy_ThreeValues_BelowThreshold()
         => VerifyQuietAsync("""

@@ -1,3 +1,4 @@
+using System.Collections.Immutable;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -42,9 +43,55 @@ public static class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
 
         public TestTarget Target { get; }
 
+        /// <summary>
+        /// The project gets the runtime as Streamline.Generator's source, as from the Streamline package: no runtime
+        /// assembly, <c>StreamlineRuntimeSource</c> true, and the generator runs on the code before and after the fix.
+        /// </summary>
+        public bool GeneratedRuntime
+        {
+            get => _generatedRuntime;
+            init
+            {
+                _generatedRuntime = value;
+                if (!value)
+                    return;
+                TestState.AdditionalReferences.Remove(TestReferenceAssemblies.Runtime(Target));
+                TestState.AnalyzerConfigFiles.Add(("/streamline-runtime-source.globalconfig", "is_global = true\nbuild_property.StreamlineRuntimeSource = true\n"));
+                // As an analyzer reference of the project, the way IDEs and dotnet format load it: the workspace then
+                // runs it again on the fixed document, so the fix's names bind to the types it adds.
+                SolutionTransforms.Add((solution, projectId) => solution.AddAnalyzerReference(projectId, GeneratorReference.Instance));
+            }
+        }
+
+        private readonly bool _generatedRuntime;
+
         public LanguageVersion LanguageVersion { get; init; } = LanguageVersion.Latest;
 
         protected override ParseOptions CreateParseOptions()
             => ((CSharpParseOptions)base.CreateParseOptions()).WithLanguageVersion(LanguageVersion);
     }
+}
+
+/// <summary>Streamline.Generator as a project's analyzer reference, as a package adds it.</summary>
+internal sealed class GeneratorReference : AnalyzerReference
+{
+    public static readonly GeneratorReference Instance = new();
+
+    // One instance for the life of the reference: the workspace maps each generator back to its reference.
+    private static readonly ImmutableArray<ISourceGenerator> s_generators = ImmutableArray.Create(new Streamline.Generator.RuntimeSourceGenerator().AsSourceGenerator());
+
+    public override string FullPath => typeof(Streamline.Generator.RuntimeSourceGenerator).Assembly.Location;
+
+    public override object Id => FullPath;
+
+    public override string Display => "Streamline.Generator";
+
+    public override ImmutableArray<DiagnosticAnalyzer> GetAnalyzers(string language) => ImmutableArray<DiagnosticAnalyzer>.Empty;
+
+    public override ImmutableArray<DiagnosticAnalyzer> GetAnalyzersForAllLanguages() => ImmutableArray<DiagnosticAnalyzer>.Empty;
+
+    public override ImmutableArray<ISourceGenerator> GetGenerators(string language)
+        => language == LanguageNames.CSharp ? GetGeneratorsForAllLanguages() : ImmutableArray<ISourceGenerator>.Empty;
+
+    public override ImmutableArray<ISourceGenerator> GetGeneratorsForAllLanguages() => s_generators;
 }
