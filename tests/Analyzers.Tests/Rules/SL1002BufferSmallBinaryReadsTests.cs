@@ -60,7 +60,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
-                    for (long i = 0; i < 4; i++)
+                    for (long i = 0; i < 4000; i++)
                         sum += reader.ReadUInt16();
                     return sum;
                 }
@@ -76,7 +76,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     using var reader = new BufferedBinaryReader(File.OpenRead(path));
                     long sum = 0;
-                    for (long i = 0; i < 4; i++)
+                    for (long i = 0; i < 4000; i++)
                         sum += reader.ReadUInt16();
                     return sum;
                 }
