@@ -76,7 +76,7 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
 
         SyntaxTree tree = invocation.Syntax.SyntaxTree;
         bool useSearchValues = ChooseSearchValues(match, symbols, context.Options, tree);
-        int minValues = ReadMinValues(context.Options, tree) ?? symbols.DefaultMinValues;
+        int minValues = ReadMinValues(context.Options, tree) ?? ProjectMinValues(context.Options, tree) ?? symbols.DefaultMinValues;
         if (match.DistinctCount < minValues)
             return;
 
@@ -119,6 +119,36 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
         }
 
         return null;
+    }
+
+    /// <summary>
+    /// The threshold of a multi-targeted project (MSBuild's <c>TargetFrameworks</c>, made visible by Streamline's props):
+    /// the lowest of its targets' thresholds, the same on every target, so that every target reports the same calls and
+    /// <c>dotnet format</c> or Fix All over the linked file writes one change, not conflict markers. A target that
+    /// gains from the set (net48 from four values) decides for the others. Null for a project with one target.
+    /// </summary>
+    internal static int? ProjectMinValues(AnalyzerOptions options, SyntaxTree tree)
+    {
+        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
+            || string.IsNullOrWhiteSpace(frameworks))
+        {
+            return null;
+        }
+
+        int? lowest = null;
+        foreach (string part in frameworks.Split(';'))
+        {
+            string framework = part.Trim();
+            if (framework.Length == 0)
+                continue;
+
+            int threshold = HasSearchValues(framework) ? DefaultMinValuesModern
+                : framework.StartsWith("netstandard", StringComparison.OrdinalIgnoreCase) ? DefaultMinValuesNetStandard
+                : DefaultMinValuesLegacy;
+            lowest = lowest is int current ? Math.Min(current, threshold) : threshold;
+        }
+
+        return lowest;
     }
 
     /// <summary>

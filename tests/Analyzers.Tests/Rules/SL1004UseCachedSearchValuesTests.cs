@@ -45,6 +45,35 @@ public class SL1004UseCachedSearchValuesTests
 
     // ----- .NET Framework, Mono, Unity, netstandard2.0: no SearchValues, no CA1870 --------------------------------
 
+    // A net48;netstandard2.0;net8.0 library: the netstandard2.0 target reports the five-value set too (net48 gains from
+    // four), so both targets write the same change and dotnet format merges them without conflict markers.
+    [Fact]
+    public Task MultiTarget_NetStandard20_UsesTheLowestThresholdOfTheProject()
+        => VerifyFixAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny({|SL1004:new[] { ',', ';', ':', '|', '\t' }|});
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create(",;:|\t");
+
+                int M(string text) => s_separators.IndexOfAny(text);
+            }
+            """, TestTarget.NetStandard20, targetFrameworks: "net48;netstandard2.0;net8.0");
+
+    [Fact]
+    public Task MultiTarget_OnlyModernTargets_KeepTheModernThreshold()
+        => VerifyQuietAsync("""
+            class C
+            {
+                int M(string text) => text.IndexOfAny(new[] { ',', ';', ':', '|', '\t' });
+            }
+            """, TestTarget.NetStandard20, targetFrameworks: "netstandard2.0;net8.0");
+
     [Theory]
     [InlineData(TestTarget.Net472)]
     public Task Fix_Legacy_InlineArray_ToCharSearchSet(TestTarget target)
