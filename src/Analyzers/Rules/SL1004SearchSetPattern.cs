@@ -124,6 +124,23 @@ internal sealed class SearchSetMatch
     /// <summary>Whether CA1870, in its default configuration, reports this call (then SL1004 stays quiet).</summary>
     public bool Ca1870Reports { get; }
 
+    /// <summary>The set as written (the values argument without its conversions, or one arm of a choice of sets).</summary>
+    public IOperation SetValue => _arm ?? Unwrap(ValuesArgument.Value);
+
+    private IOperation? _arm;
+
+    /// <summary>The same call, seen through one arm of <c>cond ? A : B</c>: its set and its value.</summary>
+    public SearchSetMatch WithArm(IOperation arm, string values)
+        => new(Invocation, IsStringMethod, IsByte, Receiver, ValuesArgument, RangeArguments, values, values.Length, Ca1870Reports) { _arm = Unwrap(arm) };
+
+    private static IOperation Unwrap(IOperation value)
+    {
+        while (value is IConversionOperation conversion)
+            value = conversion.Operand;
+
+        return value;
+    }
+
     /// <summary>The receiver is a span already (not a string or array converted to one by the language).</summary>
     public bool ReceiverIsSpan(SearchSetSymbols symbols)
         => Receiver.Type is INamedTypeSymbol type
@@ -401,7 +418,7 @@ internal static class SearchSetPattern
         return true;
     }
 
-    private static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
+    internal static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
     {
         while (arm is IConversionOperation { IsImplicit: true } conversion)
             arm = conversion.Operand;
@@ -707,7 +724,7 @@ internal static class SearchSetPattern
     private static bool IsArrayOf(ITypeSymbol? type, SpecialType element)
         => type is IArrayTypeSymbol { IsSZArray: true } array && array.ElementType.SpecialType == element;
 
-    private static string Distinct(string values)
+    internal static string Distinct(string values)
     {
         var seen = new HashSet<char>();
         var builder = new StringBuilder(values.Length);

@@ -354,65 +354,73 @@ public class SL1004UseCachedSearchValuesTests
 
     // NLog's XML escaper: text.IndexOfAny(newlines ? XmlEscapeNewlineChars : XmlEscapeChars), on its hot path.
     [Fact]
-    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhenEveryArmIsConstant()
-    {
-        const string Source = """
+    public Task Fix_ChoiceOfArrays_EachArrayBecomesItsSet()
+        => VerifyFixAsync("""
             class C
             {
                 private static readonly char[] s_escape = { '<', '>', '&', '\'', '"' };
                 private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
 
                 int A(string text, bool newlines) => text.IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
-                int B(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
-                int D(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
-                int E(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
-            }
-            """;
-        var test = new Verify.Test(TestTarget.NetStandard20) { TestCode = Source, FixedCode = Source };
-        AddConfig(test, targetFrameworks: null, minValues: null);
-        return test.RunAsync(CancellationToken.None);
-    }
-
-    [Fact]
-    public Task Fix_CollectionExpressions_InlineAndInAField()
-        => VerifyFixAsync("""
-            class C
-            {
-                private static readonly char[] s_invalid = ['<', '>', ':', '"', '|', '?', '*'];
-
-                int A(string path) => path.IndexOfAny({|SL1004:s_invalid|});
-                int B(string text) => text.IndexOfAny({|SL1004:[' ', '\t', '\r', '\n']|}, 1);
             }
             """, """
             using Streamline.Runtime;
 
             class C
             {
-                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
-                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+                private static readonly CharSearchSet s_escape = CharSearchSet.Create("<>&'\"");
+                private static readonly CharSearchSet s_escapeNewlines = CharSearchSet.Create("<>&'\"\r\n");
 
-                int A(string path) => s_invalid.IndexOfAny(path);
-                int B(string text) => s_whitespace.IndexOfAny(text, 1);
+                int A(string text, bool newlines) => (newlines ? s_escapeNewlines : s_escape).IndexOfAny(text);
             }
-            """, TestTarget.Net472);
+            """, TestTarget.NetStandard20);
 
     [Fact]
-    public Task Quiet_CollectionExpressionWithSpreadOrVariable()
-        => VerifyQuietAsync("""
+    public Task Fix_Net80_ChoiceOfInlineSets_ToSearchValues_InTheChoice()
+        => VerifyFixAsync("""
+            using System;
+
             class C
             {
-                private static readonly char[] s_base = { 'a', 'b', 'c', 'd', 'e', 'f' };
+                const char Tab = '\t';
 
-                int A(string text) => text.IndexOfAny([.. s_base, 'g']);
-                int B(string text, char c) => text.IndexOfAny([c, 'b', 'c', 'd', 'e', 'f']);
+                int Escape(string text, bool all) => text.IndexOfAny({|SL1004:all ? new[] { Tab, '<', '>', '&', '"', '|' } : new[] { Tab, ',', ';', ':', '=', '#', '!' }|});
             }
-            """, TestTarget.Net472);
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_separators = SearchValues.Create("\t<>&\"|");
+                private static readonly SearchValues<char> s_escapeSeparators = SearchValues.Create("\t,;:=#!");
+                const char Tab = '\t';
+
+                int Escape(string text, bool all) => text.AsSpan().IndexOfAny(all ? s_separators : s_escapeSeparators);
+            }
+            """, TestTarget.Net80);
 
     [Fact]
-    public void CollectionExpressionKinds_MatchTheCompiler()
+    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhereTheFixWouldReorderEffects()
     {
-        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.CollectionExpression, SearchSetPattern.CollectionExpressionKind);
-        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.ExpressionElement, SearchSetPattern.ExpressionElementKind);
+        const string Source = """
+            class C
+            {
+                private static readonly char[] s_escape = { '<', '>', '&', '\'', '"', '\t' };
+                private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
+
+                string Text() => "";
+                bool Flag() => true;
+                int A(string text, bool newlines) => Text().IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
+                int B(string text) => text.IndexOfAny({|SL1004:Flag() ? s_escapeNewlines : s_escape|});
+                int D(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int E(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
+                int F(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
+            }
+            """;
+        var test = new Verify.Test(TestTarget.NetStandard20) { TestCode = Source, FixedCode = Source };
+        AddConfig(test, targetFrameworks: null, minValues: null);
+        return test.RunAsync(CancellationToken.None);
     }
 
     [Fact]
