@@ -56,6 +56,7 @@ public class SL1004Ca1870SplitTests
     [InlineData("text.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
     [InlineData("text.AsSpan().IndexOfAny([Tab, 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
     [InlineData("text.IndexOfAny(s_collection, 2)", Sl1004)]
+    [InlineData("text.IndexOfAny(text.Length > 3 ? s_newArray : new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' })", Sl1004)]
     public async Task EachShape_HasOneOwner(string call, string owner)
     {
         string source = $$"""
