@@ -172,6 +172,9 @@ internal static class SearchSetPattern
     internal const int CollectionExpressionKind = 9076;
     internal const int ExpressionElementKind = 9077;
 
+    /// <summary><c>SyntaxKind.Utf8StringLiteralExpression</c> (C# 11), unknown to Roslyn 3.6.</summary>
+    internal const int Utf8StringLiteralExpressionKind = 8756;
+
     public static bool IsSearchName(string name)
         => name is KnownNames.IndexOfAny or KnownNames.LastIndexOfAny or KnownNames.IndexOfAnyExcept
             or KnownNames.LastIndexOfAnyExcept or KnownNames.ContainsAny or KnownNames.ContainsAnyExcept;
@@ -289,10 +292,12 @@ internal static class SearchSetPattern
             return false;
 
         // CA1870 on spans: everything from six values, except ToCharArray (any size); the set arrives converted to a span.
+        // A ReadOnlySpan property arrives unconverted; CA1870 reads only a u8 one, from six values.
         bool ca1870 = symbols.HasSearchValues
-            && values.Value is IConversionOperation
             && ca1870Shape
-            && (length >= Ca1870MinLength || valuesValue is IInvocationOperation);
+            && (values.Value is IConversionOperation
+                ? length >= Ca1870MinLength || valuesValue is IInvocationOperation
+                : valuesValue is IPropertyReferenceOperation && length >= Ca1870MinLength);
 
         IOperation receiverValue = receiver.Value is IConversionOperation { IsImplicit: true } receiverConversion
             ? receiverConversion.Operand
@@ -387,6 +392,16 @@ internal static class SearchSetPattern
                 set = collected.ToString();
                 break;
 
+            // static ReadOnlySpan<char> Separators => ",;:"; static ReadOnlySpan<byte> Delimiters => ",;:"u8;
+            // (or new byte[] { ... }, [ ... ]): a property whose getter is one constant set. CA1870 reads only u8.
+            case IPropertyReferenceOperation { Property: { Parameters.IsEmpty: true, SetMethod: null } property }
+                when IsSpanType(property.Type) && property.Type is INamedTypeSymbol { TypeArguments.Length: 1 } spanType
+                    && spanType.TypeArguments[0].SpecialType == (isByte ? SpecialType.System_Byte : SpecialType.System_Char):
+                if (!TryGetPropertySet(property, isByte, cancellationToken, out set, out ca1870Shape))
+                    return false;
+
+                break;
+
             // cond ? A : B, x switch { ... => A, _ => B }: every arm a constant set; the largest arm counts. CA1870 does
             // not look into either.
             case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
@@ -416,6 +431,44 @@ internal static class SearchSetPattern
 
         length = set!.Length;
         return true;
+    }
+
+    private static bool TryGetPropertySet(IPropertySymbol property, bool isByte, CancellationToken cancellationToken, out string? set, out bool ca1870Shape)
+    {
+        set = null;
+        ca1870Shape = false;
+        if (property.DeclaringSyntaxReferences.Length != 1
+            || property.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not PropertyDeclarationSyntax declaration)
+        {
+            return false;
+        }
+
+        ExpressionSyntax? body = declaration.ExpressionBody?.Expression;
+        if (body is null && declaration.AccessorList?.Accessors is { Count: 1 } accessors && accessors[0].IsKind(SyntaxKind.GetAccessorDeclaration))
+        {
+            body = accessors[0].ExpressionBody?.Expression
+                ?? (accessors[0].Body?.Statements is { Count: 1 } statements && statements[0] is ReturnStatementSyntax { Expression: { } returned } ? returned : null);
+        }
+
+        switch (body)
+        {
+            case LiteralExpressionSyntax literal when !isByte && literal.IsKind(SyntaxKind.StringLiteralExpression) && literal.Token.Value is string text:
+                set = text;
+                return set.Length > 0;
+            case LiteralExpressionSyntax utf8 when isByte && utf8.RawKind == Utf8StringLiteralExpressionKind:
+                byte[] bytes = Encoding.UTF8.GetBytes(utf8.Token.ValueText);
+                var builder = new StringBuilder(bytes.Length);
+                foreach (byte value in bytes)
+                    builder.Append((char)value);
+
+                set = builder.ToString();
+                ca1870Shape = true;
+                return set.Length > 0;
+            case { } expression:
+                return TryReadLiteralSet(expression, isByte, out set, out _) && set!.Length > 0;
+            default:
+                return false;
+        }
     }
 
     internal static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)

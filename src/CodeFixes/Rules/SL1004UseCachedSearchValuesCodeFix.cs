@@ -920,6 +920,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         var candidates = new List<string>();
         if (FromSourceField(match) is { } fromField)
             candidates.Add("s_" + fromField);
+        if (match.SetValue is IPropertyReferenceOperation { Property.Name: { Length: > 0 } propertyName })
+            candidates.Add("s_" + char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1));
         if (kind is not null)
             candidates.Add("s_" + kindWord);
         if (ContainingMemberName(match) is { Length: >= 3 } member)

@@ -424,6 +424,36 @@ public class SL1004UseCachedSearchValuesTests
     }
 
     [Fact]
+    public Task Fix_Net80_ReadOnlySpanProperties_ToSearchValues()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                private static ReadOnlySpan<char> Delimiters => ",;:|=&";
+                private static ReadOnlySpan<byte> Controls => new byte[] { 0, 1, 2, 3, 4, 5, 6 };
+
+                int A(ReadOnlySpan<char> text) => text.IndexOfAny({|SL1004:Delimiters|});
+                bool B(ReadOnlySpan<byte> data) => data.ContainsAny({|SL1004:Controls|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_delimiters = SearchValues.Create(",;:|=&");
+                private static readonly SearchValues<byte> s_controls = SearchValues.Create(new byte[] { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06 });
+
+                private static ReadOnlySpan<char> Delimiters => ",;:|=&";
+                private static ReadOnlySpan<byte> Controls => new byte[] { 0, 1, 2, 3, 4, 5, 6 };
+
+                int A(ReadOnlySpan<char> text) => text.IndexOfAny(s_delimiters);
+                bool B(ReadOnlySpan<byte> data) => data.ContainsAny(s_controls);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
     public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
         => VerifyFixAsync("""
             using Streamline.Runtime;
