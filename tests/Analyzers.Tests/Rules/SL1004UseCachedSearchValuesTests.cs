@@ -835,6 +835,9 @@ public class SL1004UseCachedSearchValuesTests
             "class C { int M(string t) => t.IndexOfAny(['a', 'b', , 'd', 'e', 'f']); }",
             "class C { int M(string t) => t.IndexOfAny([.. ]); static readonly char[] s_x = ['a', 'b', 'c', 'd', 'e', ; }",
             "class C { static readonly char[] s_x = { 'a', 'b', 'c', 'd', 'e', 'f' }; int M(string t) => t.IndexOfAny(s_x) + s_x[; }",
+            "class C { static System.ReadOnlySpan<char> P => ; int M(System.ReadOnlySpan<char> t) => t.IndexOfAny(P); }",
+            "class C { static System.ReadOnlySpan<byte> P { get { return \"abcdefg\"u8 } } int M(System.ReadOnlySpan<byte> t) => t.IndexOfAny(P); }",
+            "class C { static System.ReadOnlySpan<char> P { set { } } int M(System.ReadOnlySpan<char> t) => t.IndexOfAny(P); }",
         };
         foreach (string source in sources)
         {
