@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, the legacy checks
-# of the netstandard2.0 runtime under Mono, the package check, the sample's CI-build check and the SL1006 end-to-end
-# check (dotnet format over a packed package, same results before and after). Installs what the
-# tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
+# of the netstandard2.0 runtime under Mono, TextCounter's exactness at every vector instruction-set level and in a
+# portable native AOT build, the package check, the sample's CI-build check, the wc sample's error and option tests on
+# its native AOT build, and the SL1006 end-to-end check (dotnet format over a packed package, same results before and
+# after). Installs what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -15,17 +16,24 @@ status=0
 dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || status=$?
 
 bash eng/test-mono.sh 2>&1 | tee "$results/mono.log" || status=$?
+bash eng/test-isa.sh 2>&1 | tee "$results/isa.log" || status=$?
 bash eng/verify-package.sh || status=$?
 bash eng/verify-sample.sh || status=$?
+bash eng/verify-wc-aot.sh 2>&1 | tee "$results/wc-aot.log" || status=$?
 bash eng/measure-e2e-sl1006.sh 1 1 || status=$?
 
 # One closing line for the whole run, summed over the test projects.
-passed=$(grep -Eo 'Passed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
-failed=$(grep -Eo 'Failed: +[0-9]+' "$results/test.log" | awk '{s+=$2} END {print s+0}')
+passed=$(grep -hEo 'Passed: +[0-9]+' "$results/test.log" "$results/wc-aot.log" | awk '{s+=$2} END {print s+0}')
+failed=$(grep -hEo 'Failed: +[0-9]+' "$results/test.log" "$results/wc-aot.log" | awk '{s+=$2} END {print s+0}')
 # The Mono checks close with their own 'N passed, M failed' line.
 if mono_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$results/mono.log" | tail -1); then
   passed=$((passed + $(echo "$mono_line" | awk '{print $1}')))
   failed=$((failed + $(echo "$mono_line" | awk '{print $3}')))
+fi
+# So do the instruction-set runs (one per test run and per corpus file of the AOT check).
+if isa_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$results/isa.log" | tail -1); then
+  passed=$((passed + $(echo "$isa_line" | awk '{print $1}')))
+  failed=$((failed + $(echo "$isa_line" | awk '{print $3}')))
 fi
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 echo "$passed passed, $failed failed"

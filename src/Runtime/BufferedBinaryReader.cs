@@ -48,9 +48,11 @@ namespace Streamline.Runtime;
 /// was is not seen: the reader returns the bytes it buffered before the write (any other move, including a write
 /// that is not undone, is seen). Over a seekable stream that returns short reads (not <see cref="FileStream"/> over a
 /// regular file, nor <see cref="MemoryStream"/>), <see cref="BinaryReader"/> decodes text in chunks that depend on the
-/// read sizes, while this reader decodes as over a stream that fills each read. With .NET's decoders, which keep
-/// their state between calls, <see cref="ReadChars"/> returns the same characters either way (the differential tests
-/// check this), but <see cref="ReadString"/> may not: on .NET 5 and later a string of at most 128 bytes that arrives
+/// read sizes, while this reader decodes as over a stream that fills each read. With UTF-8, UTF-16, UTF-32, ASCII and
+/// Latin-1, whose decoders keep their state between calls, <see cref="ReadChars"/> returns the same characters either
+/// way (the differential tests check this); code-page decoders (GB18030 and others from
+/// System.Text.Encoding.CodePages) may turn invalid bytes into other characters, or overflow the room left, by the
+/// chunk. <see cref="ReadString"/> may differ too: on .NET 5 and later a string of at most 128 bytes that arrives
 /// in one read is decoded on its own, one that arrives in pieces through the shared decoder. Mono's GB18030 decoder
 /// drops a character split between two calls, so there the characters of BinaryReader itself depend on the stream.
 /// </para>
@@ -70,6 +72,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
+
+    // The first refill after the stream was moved by other code.
+    private const int SmallFillSize = 4096;
 
     // The buffer over a stream that cannot seek: room for the largest single request served through the buffer (a
     // text chunk of MaxCharBytesSize bytes); larger requests go straight to the stream.
@@ -107,6 +112,11 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     // left, and discards it otherwise.
     private bool _handedOut;
     private int _keptCount;
+
+    // How many bytes the next refill asks for. After other code has moved the stream (a parser that seeks from record to
+    // record), refills start at SmallFillSize, as FileStream's own buffer does, and double while reading goes on from
+    // there, so that a seek costs no more I/O than under BinaryReader and a long run soon reads whole buffers again.
+    private int _fillSize;
 
     private byte[]? _valueBytes;
     private byte[]? _charBytes;
@@ -163,6 +173,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _stream = input;
         _exact = !input.CanSeek;
         _buffer = new byte[ClampToRemaining(input, bufferSize, out long? position)];
+        _fillSize = _buffer.Length;
         if (position is long start)
         {
             _tracksPosition = true;
@@ -729,6 +740,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             _filled = logical;
             _index = 0;
             _count = 0;
+            _fillSize = Math.Min(_buffer.Length, SmallFillSize);
             return;
         }
 
@@ -758,6 +770,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _filled = _streamPosition;
         _index = 0;
         _count = 0;
+        _fillSize = Math.Min(_buffer.Length, SmallFillSize);
     }
 
     // Seeks the stream forward to the end of the buffered bytes when BaseStream left it behind them.
@@ -782,7 +795,18 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private int Fill(int needed)
     {
         CatchUpStream();
-        int read = _stream.Read(_buffer, 0, _exact ? Math.Min(needed, _buffer.Length) : _buffer.Length);
+        int size;
+        if (_exact)
+        {
+            size = Math.Min(needed, _buffer.Length);
+        }
+        else
+        {
+            size = Math.Min(Math.Max(needed, _fillSize), _buffer.Length);
+            _fillSize = _fillSize >= _buffer.Length / 2 ? _buffer.Length : _fillSize * 2;
+        }
+
+        int read = _stream.Read(_buffer, 0, size);
         _index = 0;
         _count = read;
         _filled += read;

@@ -307,11 +307,9 @@ public static partial class TextCounter
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiBlock(data, i, ref lines, ref words, ref inWord);
+                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
                 i += clean;
-                if (clean == BlockSize)
-                    continue;
-                stop = i - clean + BlockSize;
+                stop = NextVectorTry(i, end, clean);
             }
 #endif
             while (i < stop)
@@ -356,12 +354,10 @@ public static partial class TextCounter
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiBlock(data, i, ref lines, ref words, ref inWord);
+                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
                 i += clean;
                 chars += clean;
-                if (clean == BlockSize)
-                    continue;
-                stop = i - clean + BlockSize;
+                stop = NextVectorTry(i, end, clean);
             }
 #endif
             while (i < stop)
@@ -486,6 +482,12 @@ public static partial class TextCounter
         state.InWord = inWord;
         return i;
     }
+
+#if STREAMLINE_NET8
+    // After a vector run stops at another byte, one character is scanned alone before the next try; after a try that
+    // found nothing clean (text that is not ASCII), a whole block is.
+    private static int NextVectorTry(int i, int end, int clean) => Math.Min(end, clean > 0 ? i + 1 : i + BlockSize);
+#endif
 
     private static int ClassOf(uint codePoint)
     {

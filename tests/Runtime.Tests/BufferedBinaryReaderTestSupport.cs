@@ -141,6 +141,14 @@ public static class Differential
                     continue;
                 }
 
+                // Code-page decoders (System.Text.Encoding.CodePages) turn invalid bytes into characters by the chunk
+                // they arrive in: over a seekable stream that returns short reads, BinaryReader's characters (and whether
+                // they overflow the room left) depend on the read sizes. Stop before such a text read.
+                if (!sameChunks && IsChunkedDecode(op.Kind) && encoding.CodePage is not (65001 or 1200 or 1201 or 12000 or 20127 or 28591))
+                {
+                    return null;
+                }
+
                 string expected = Run(bcl, op, useBaseFor7Bit: true);
                 string actual = Run(ours, op, useBaseFor7Bit: op.Kind == OpKind.Read7BitEncodedIntViaBase);
                 if (!sameChunks && IsPartialRead(op.Kind) && expected.StartsWith("bytes:", StringComparison.Ordinal) && actual.StartsWith("bytes:", StringComparison.Ordinal))

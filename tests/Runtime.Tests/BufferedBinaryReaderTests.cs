@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Generic;
 using System.IO;
 using System.Linq;
 using System.Text;
@@ -194,6 +195,38 @@ public class BufferedBinaryReaderTests
         Assert.Equal("ab", new BinaryReader(bclStream).ReadString());
         Assert.Equal("ab", new BufferedBinaryReader(ourStream).ReadString());
         Assert.Equal(bclStream.Consumed, ourStream.Consumed);
+    }
+
+    // A parser that seeks from record to record: after each move the reader asks for 4 KB, as FileStream's own buffer
+    // does, not a whole buffer, and doubles while reading goes on from there.
+    [Fact]
+    public void AfterTheStreamIsMoved_RefillsStartSmall_AndGrowBack()
+    {
+        var stream = new RequestLoggingStream(new byte[1 << 20]);
+        var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        reader.ReadInt32();
+        reader.BaseStream.Seek(100_000, SeekOrigin.Begin);
+        reader.ReadInt32();
+        Assert.Equal(100_004, reader.Position);
+        for (int i = 0; i < ((4092 + 8192 + 16384 + 32768) / 4) + 1; i++)
+        {
+            reader.ReadInt32();
+        }
+
+        reader.BaseStream.Position += 3;
+        reader.ReadByte();
+        Assert.Equal([BufferedBinaryReader.DefaultBufferSize, 4096, 8192, 16384, 32768, BufferedBinaryReader.DefaultBufferSize, 4096], stream.Requests);
+    }
+
+    private sealed class RequestLoggingStream(byte[] data) : MemoryStream(data, writable: false)
+    {
+        public List<int> Requests { get; } = [];
+
+        public override int Read(byte[] buffer, int offset, int count)
+        {
+            Requests.Add(count);
+            return base.Read(buffer, offset, count);
+        }
     }
 
     // Shrunk from seed 0b66h3EIVs72: .NET 10 decodes a string that arrives in one read on its own and flushed, so a

@@ -71,10 +71,11 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (!TryFindCreation(root, local, symbols, out IObjectCreationOperation? only) || only != creation || IsAlreadyFastStream(creation, root, symbols))
             return;
 
+        ISymbol? stream = creation.Arguments.Length > 0 ? StreamSymbol(creation.Arguments[0].Value) : null;
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation read
-                && IsSmallReadInLoop(read, symbols, out ISymbol? reader)
+                && IsSmallReadInLoop(read, symbols, out ISymbol? reader, stream)
                 && SymbolEqualityComparer.Default.Equals(reader, local))
             {
                 SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
@@ -122,8 +123,10 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         context.ReportDiagnostic(Diagnostic.Create(Rule, read.Syntax.GetLocation(), s_notFixable, reader.Name));
     }
 
-    /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop.</summary>
-    private static bool IsSmallReadInLoop(IInvocationOperation invocation, BinaryReadSymbols symbols, [NotNullWhen(true)] out ISymbol? reader)
+    /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose
+    /// passes can grow with the input and do not move the stream (<paramref name="stream"/>: the local or parameter the
+    /// reader was made over, when known).</summary>
+    private static bool IsSmallReadInLoop(IInvocationOperation invocation, BinaryReadSymbols symbols, [NotNullWhen(true)] out ISymbol? reader, ISymbol? stream = null)
     {
         reader = null;
         IMethodSymbol method = invocation.TargetMethod;
@@ -146,8 +149,60 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 return false;
         }
 
-        return LoopContext.EnclosingLoop(invocation) is not null;
+        // A loop of a few passes fixed by constants (a varint's bytes, padding) repeats nothing unless a loop runs it.
+        // A pass that moves the stream (a chunk scan that seeks past each payload) would make the buffered reader drop
+        // its buffer every time: a refill for a few values, no faster than BinaryReader.
+        return LoopContext.RepeatingLoop(invocation) is { } loop && !MovesStream(loop, reader, stream);
     }
+
+    /// <summary>
+    /// Whether the loop seeks or sets the position of the reader's stream: <c>reader.BaseStream.Seek(...)</c>,
+    /// <c>reader.BaseStream.Position = ...</c>, or the same on <paramref name="stream"/> or a local set from
+    /// <c>reader.BaseStream</c>.
+    /// </summary>
+    private static bool MovesStream(ILoopOperation loop, ISymbol reader, ISymbol? stream)
+    {
+        foreach (IOperation operation in loop.Descendants())
+        {
+            IOperation? target = operation switch
+            {
+                IInvocationOperation { TargetMethod.Name: "Seek", Instance: { } instance } => instance,
+                IPropertyReferenceOperation { Property.Name: "Position", Instance: { } instance } position
+                    when position.Parent is IAssignmentOperation assignment && assignment.Target == position
+                        || position.Parent is IIncrementOrDecrementOperation => instance,
+                _ => null,
+            };
+
+            if (target is not null && IsReadersStream(StripConversions(target), reader, stream, LoopContext.Root(loop)))
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsReadersStream(IOperation operation, ISymbol reader, ISymbol? stream, IOperation root)
+    {
+        if (operation is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: { } owner })
+            return SymbolEqualityComparer.Default.Equals(StreamSymbol(owner), reader);
+
+        ISymbol? symbol = StreamSymbol(operation);
+        if (symbol is null)
+            return false;
+        if (stream is not null && SymbolEqualityComparer.Default.Equals(symbol, stream))
+            return true;
+
+        return symbol is ILocalSymbol local
+            && SL1001PositionAdvance.SoleInitializer(root, local) is { } initializer
+            && StripConversions(initializer) is IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: { } aliasOwner }
+            && SymbolEqualityComparer.Default.Equals(StreamSymbol(aliasOwner), reader);
+    }
+
+    private static ISymbol? StreamSymbol(IOperation operation) => StripConversions(operation) switch
+    {
+        ILocalReferenceOperation local => local.Local,
+        IParameterReferenceOperation parameter => parameter.Parameter,
+        _ => null,
+    };
 
     /// <summary>
     /// <c>reader.BaseStream.Position</c> reads in the loops (and <c>s.Position</c> of an alias) become
@@ -194,9 +249,12 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         return creation is not null;
     }
 
-    /// <summary>Over a MemoryStream, BinaryReader is already served from memory: too little measured win to speak.</summary>
+    /// <summary>Over a MemoryStream, BinaryReader is already served from memory: too little measured win to speak. Over a
+    /// stream of a type of its own (<see cref="BinaryReadSymbols.IsOtherStreamType"/>) the win is unknown, and none where
+    /// it cannot seek.</summary>
     private static bool IsAlreadyFastStream(IObjectCreationOperation creation, IOperation root, BinaryReadSymbols symbols)
-        => creation.Arguments.Length > 0 && symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root);
+        => creation.Arguments.Length > 0
+            && (symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root) || symbols.IsOtherStreamType(StripConversions(creation.Arguments[0].Value).Type));
 
     /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
     private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)

@@ -1,5 +1,6 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -178,7 +179,9 @@ internal static class StreamLengthLoop
 
     /// <summary>
     /// The nearest loop whose every pass evaluates <paramref name="operation"/>: its condition, body or increment. A
-    /// <c>for</c> initializer or a <c>foreach</c> collection runs once, so the search goes on to the loop around it.
+    /// <c>for</c> initializer or a <c>foreach</c> collection runs once, and a loop of a few passes fixed by constants
+    /// (<see cref="LoopContext.IsFewFixedPasses"/>) does not grow with the input, so the search goes on to the loop
+    /// around it.
     /// </summary>
     public static ILoopOperation? RepeatingLoop(IOperation operation)
     {
@@ -191,6 +194,8 @@ internal static class StreamLengthLoop
                     continue;
                 case IForEachLoopOperation forEach when forEach.Collection == child:
                     continue;
+                case ILoopOperation loop when LoopContext.IsFewFixedPasses(loop, LoopContext.Root(loop)):
+                    continue; // a few passes fixed by constants: only a loop around it repeats the read
                 case ILoopOperation loop:
                     return loop;
                 case IAnonymousFunctionOperation:
@@ -211,6 +216,7 @@ internal static class StreamLengthLoop
     /// return next + size >= input.Length;          // leaves the loop: read once
     /// Debug.Assert(Context.Length >= s.Length);     // [Conditional]: gone from Release builds
     /// total += streams[i].Length;                  // another stream each pass
+    /// foreach (var s in streams) ... s.Length       // another stream each pass (also a local set by a call or new)
     /// while (_prev + Current.Length &lt; pos) { SetStream(_index + 1); }  // a property the loop's own calls may change
     /// </code>
     /// </summary>
@@ -240,6 +246,8 @@ internal static class StreamLengthLoop
                 case IPropertyReferenceOperation { Instance: null or IInstanceReferenceOperation } property
                     when LoopCallsMethodOf(loop, property.Property.ContainingType):
                     return true;
+                case ILocalReferenceOperation local when IsNewEachPass(local.Local, loop):
+                    return true;
                 case IPropertyReferenceOperation property:
                     receiver = property.Instance;
                     break;
@@ -250,6 +258,21 @@ internal static class StreamLengthLoop
                     receiver = null;
                     break;
             }
+        }
+
+        return false;
+    }
+
+    // A foreach variable, or a local the loop declares and sets from a call or a `new`: another stream each pass.
+    private static bool IsNewEachPass(ILocalSymbol local, ILoopOperation loop)
+    {
+        if (loop is IForEachLoopOperation forEach && forEach.Locals.Contains(local, SymbolEqualityComparer.Default))
+            return true;
+
+        foreach (IOperation operation in loop.Body.Descendants())
+        {
+            if (operation is IVariableDeclaratorOperation declarator && SymbolEqualityComparer.Default.Equals(declarator.Symbol, local))
+                return declarator.Initializer is { } initializer && StripConversions(initializer.Value) is IObjectCreationOperation or IInvocationOperation;
         }
 
         return false;

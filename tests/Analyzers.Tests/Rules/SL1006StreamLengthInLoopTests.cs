@@ -582,10 +582,10 @@ public class SL1006StreamLengthInLoopTests
 
             class C
             {
-                void M(Stream[] streams, StreamReader text)
+                void M(Stream[] streams, StreamReader text, Stream s, int count)
                 {
-                    foreach (Stream s in streams)
-                        for (int i = 0; i < 3; i++) { if (i > {|SL1006:s.Length|}) break; }
+                    foreach (Stream other in streams)
+                        for (int i = 0; i < count; i++) { if (i > {|SL1006:s.Length|}) break; }
                     while (text.BaseStream.Position < {|SL1006:text.BaseStream.Length|}) text.ReadLine();
                 }
             }
@@ -620,7 +620,7 @@ public class SL1006StreamLengthInLoopTests
                     for (int i = 0; i < streams.Count; i++)
                         total += streams[i].Length;
 
-                    for (int n = 0; n < 4; n++)
+                    for (int n = 0; n < target; n++)
                     {
                         Debug.Assert(expected <= input.Length);
                         if (input.ReadByte() < 0)
@@ -633,6 +633,67 @@ public class SL1006StreamLengthInLoopTests
                 }
 
                 void Next() => _index++;
+            }
+            """);
+
+    // More false positives from real parsers: a loop of a few passes fixed by a constant, and a new stream each pass.
+    [Fact]
+    public Task Quiet_InFewFixedPasses_AndOnANewStreamEachPass()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                const int HeadersRequired = 4;
+
+                static bool Frames(Stream input, long offset, int frameLength)
+                {
+                    for (int n = 0; n < HeadersRequired; n++)
+                    {
+                        offset += frameLength;
+                        if (offset > input.Length - 4)
+                            return true;
+                    }
+
+                    return false;
+                }
+
+                static long Images(string[] paths, Stream[] streams)
+                {
+                    long total = 0;
+                    for (int i = 0; i < paths.Length; i++)
+                    {
+                        var data = File.OpenRead(paths[i]);
+                        total += data.Length;
+                    }
+
+                    foreach (Stream s in streams)
+                        total += s.Length;
+                    return total;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task StillReported_ALocalSetFromTheSameStreamInTheLoop()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                static int M(BinaryReader reader)
+                {
+                    int sum = 0;
+                    while (true)
+                    {
+                        Stream s = reader.BaseStream;
+                        if (s.Position >= {|SL1006:s.Length|})
+                            break;
+                        sum += reader.ReadByte();
+                    }
+
+                    return sum;
+                }
             }
             """);
 
