@@ -124,6 +124,23 @@ internal sealed class SearchSetMatch
     /// <summary>Whether CA1870, in its default configuration, reports this call (then SL1004 stays quiet).</summary>
     public bool Ca1870Reports { get; }
 
+    /// <summary>The set as written (the values argument without its conversions, or one arm of a choice of sets).</summary>
+    public IOperation SetValue => _arm ?? Unwrap(ValuesArgument.Value);
+
+    private IOperation? _arm;
+
+    /// <summary>The same call, seen through one arm of <c>cond ? A : B</c>: its set and its value.</summary>
+    public SearchSetMatch WithArm(IOperation arm, string values)
+        => new(Invocation, IsStringMethod, IsByte, Receiver, ValuesArgument, RangeArguments, values, values.Length, Ca1870Reports) { _arm = Unwrap(arm) };
+
+    private static IOperation Unwrap(IOperation value)
+    {
+        while (value is IConversionOperation conversion)
+            value = conversion.Operand;
+
+        return value;
+    }
+
     /// <summary>The receiver is a span already (not a string or array converted to one by the language).</summary>
     public bool ReceiverIsSpan(SearchSetSymbols symbols)
         => Receiver.Type is INamedTypeSymbol type
@@ -154,6 +171,9 @@ internal static class SearchSetPattern
     /// <summary><c>SyntaxKind.CollectionExpression</c> and <c>ExpressionElement</c> (C# 12), unknown to Roslyn 3.6.</summary>
     internal const int CollectionExpressionKind = 9076;
     internal const int ExpressionElementKind = 9077;
+
+    /// <summary><c>SyntaxKind.Utf8StringLiteralExpression</c> (C# 11), unknown to Roslyn 3.6.</summary>
+    internal const int Utf8StringLiteralExpressionKind = 8756;
 
     public static bool IsSearchName(string name)
         => name is KnownNames.IndexOfAny or KnownNames.LastIndexOfAny or KnownNames.IndexOfAnyExcept
@@ -272,10 +292,12 @@ internal static class SearchSetPattern
             return false;
 
         // CA1870 on spans: everything from six values, except ToCharArray (any size); the set arrives converted to a span.
+        // A ReadOnlySpan property arrives unconverted; CA1870 reads only a u8 one, from six values.
         bool ca1870 = symbols.HasSearchValues
-            && values.Value is IConversionOperation
             && ca1870Shape
-            && (length >= Ca1870MinLength || valuesValue is IInvocationOperation);
+            && (values.Value is IConversionOperation
+                ? length >= Ca1870MinLength || valuesValue is IInvocationOperation
+                : valuesValue is IPropertyReferenceOperation && length >= Ca1870MinLength);
 
         IOperation receiverValue = receiver.Value is IConversionOperation { IsImplicit: true } receiverConversion
             ? receiverConversion.Operand
@@ -370,6 +392,16 @@ internal static class SearchSetPattern
                 set = collected.ToString();
                 break;
 
+            // static ReadOnlySpan<char> Separators => ",;:"; static ReadOnlySpan<byte> Delimiters => ",;:"u8;
+            // (or new byte[] { ... }, [ ... ]): a property whose getter is one constant set. CA1870 reads only u8.
+            case IPropertyReferenceOperation { Property: { Parameters.IsEmpty: true, SetMethod: null } property }
+                when IsSpanType(property.Type) && property.Type is INamedTypeSymbol { TypeArguments.Length: 1 } spanType
+                    && spanType.TypeArguments[0].SpecialType == (isByte ? SpecialType.System_Byte : SpecialType.System_Char):
+                if (!TryGetPropertySet(property, isByte, cancellationToken, out set, out ca1870Shape))
+                    return false;
+
+                break;
+
             // cond ? A : B, x switch { ... => A, _ => B }: every arm a constant set; the largest arm counts. CA1870 does
             // not look into either.
             case IConditionalOperation { WhenFalse: { } whenFalse } conditional:
@@ -401,7 +433,45 @@ internal static class SearchSetPattern
         return true;
     }
 
-    private static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
+    private static bool TryGetPropertySet(IPropertySymbol property, bool isByte, CancellationToken cancellationToken, out string? set, out bool ca1870Shape)
+    {
+        set = null;
+        ca1870Shape = false;
+        if (property.DeclaringSyntaxReferences.Length != 1
+            || property.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not PropertyDeclarationSyntax declaration)
+        {
+            return false;
+        }
+
+        ExpressionSyntax? body = declaration.ExpressionBody?.Expression;
+        if (body is null && declaration.AccessorList?.Accessors is { Count: 1 } accessors && accessors[0].IsKind(SyntaxKind.GetAccessorDeclaration))
+        {
+            body = accessors[0].ExpressionBody?.Expression
+                ?? (accessors[0].Body?.Statements is { Count: 1 } statements && statements[0] is ReturnStatementSyntax { Expression: { } returned } ? returned : null);
+        }
+
+        switch (body)
+        {
+            case LiteralExpressionSyntax literal when !isByte && literal.IsKind(SyntaxKind.StringLiteralExpression) && literal.Token.Value is string text:
+                set = text;
+                return set.Length > 0;
+            case LiteralExpressionSyntax utf8 when isByte && utf8.RawKind == Utf8StringLiteralExpressionKind:
+                byte[] bytes = Encoding.UTF8.GetBytes(utf8.Token.ValueText);
+                var builder = new StringBuilder(bytes.Length);
+                foreach (byte value in bytes)
+                    builder.Append((char)value);
+
+                set = builder.ToString();
+                ca1870Shape = true;
+                return set.Length > 0;
+            case { } expression:
+                return TryReadLiteralSet(expression, isByte, out set, out _) && set!.Length > 0;
+            default:
+                return false;
+        }
+    }
+
+    internal static bool TryGetArmSet(IOperation arm, bool isByte, CancellationToken cancellationToken, out string? set)
     {
         while (arm is IConversionOperation { IsImplicit: true } conversion)
             arm = conversion.Operand;
@@ -707,7 +777,7 @@ internal static class SearchSetPattern
     private static bool IsArrayOf(ITypeSymbol? type, SpecialType element)
         => type is IArrayTypeSymbol { IsSZArray: true } array && array.ElementType.SpecialType == element;
 
-    private static string Distinct(string values)
+    internal static string Distinct(string values)
     {
         var seen = new HashSet<char>();
         var builder = new StringBuilder(values.Length);

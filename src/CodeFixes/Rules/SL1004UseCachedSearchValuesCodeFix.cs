@@ -87,6 +87,63 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         var topLevelFields = new List<MemberDeclarationSyntax>();
         var rewritten = new HashSet<SyntaxNode>();
 
+        // The field that caches target's set: one found or added in this pass, one the type has, or a new one.
+        string FieldFor(Target target)
+        {
+            SearchSetMatch match = target.Match;
+            IFieldSymbol? arrayField = SourceArrayField(match);
+                string key = SetKey(match.Values);
+                var cacheKey = (target.ContainingType, target.FieldType, key);
+                if (!cached.TryGetValue(cacheKey, out string? fieldName))
+                {
+                    fieldName = FindExistingField(target, key, model, cancellationToken);
+                    if (fieldName is null)
+                    {
+                        if (!takenNames.TryGetValue(target.ContainingType, out HashSet<string>? taken))
+                        {
+                            taken = TakenNames(target.ContainingType);
+                            takenNames.Add(target.ContainingType, taken);
+                        }
+
+                        fieldName = ChooseName(match, target.UseSearchValues, taken);
+                        taken.Add(fieldName);
+                        if (arrayField is not null
+                            && arrayField.DeclaringSyntaxReferences.Length == 1
+                            && arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken).FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } besideDeclaration
+                            && besideDeclaration.SyntaxTree == root.SyntaxTree
+                            && besideDeclaration.Parent == target.TypeDeclaration)
+                        {
+                            // The array has other uses and stays; its set goes right beside it.
+                            if (!besideFields.TryGetValue(besideDeclaration, out List<MemberDeclarationSyntax>? beside))
+                            {
+                                beside = new List<MemberDeclarationSyntax>();
+                                besideFields.Add(besideDeclaration, beside);
+                            }
+
+                            beside.Add(CreateField(target, fieldName, editor.Generator, layout.IndentationOf(besideDeclaration), layout.EndOfLine));
+                        }
+                        else if (target.TypeDeclaration is null)
+                        {
+                            topLevelFields.Add(CreateField(target, fieldName, editor.Generator, SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(layout.IndentUnit)), layout.EndOfLine));
+                        }
+                        else
+                        {
+                            if (!newFields.TryGetValue(target.TypeDeclaration, out List<MemberDeclarationSyntax>? list))
+                            {
+                                list = new List<MemberDeclarationSyntax>();
+                                newFields.Add(target.TypeDeclaration, list);
+                            }
+
+                            list.Add(CreateField(target, fieldName, editor.Generator, layout.MemberIndentation(target.TypeDeclaration), layout.EndOfLine));
+                        }
+                    }
+
+                    cached.Add(cacheKey, fieldName);
+                }
+
+            return fieldName;
+        }
+
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (!TryFind(document, root, model, symbols, diagnostic, cancellationToken, out Target? target)
@@ -96,6 +153,51 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             }
 
             SearchSetMatch match = target.Match;
+            if (match.SetValue is IConditionalOperation choice)
+            {
+                // cond ? A : B: one set per arm, then the choice between the sets.
+                var arms = new Dictionary<SyntaxNode, string>();
+                foreach (IOperation arm in new[] { choice.WhenTrue, choice.WhenFalse! })
+                {
+                    if (!SearchSetPattern.TryGetArmSet(arm, match.IsByte, cancellationToken, out string? armSet))
+                        break;
+
+                    SearchSetMatch armMatch = match.WithArm(arm, SearchSetPattern.Distinct(armSet!));
+                    var armTarget = new Target(armMatch, target.UseSearchValues, target.FieldType, target.TypeDeclaration, target.ContainingType, target.ReceiverIsSpan);
+                    IFieldSymbol? armArray = SourceArrayField(armMatch);
+                    string armName;
+                    if (armArray is not null && replacedArrays.Contains(armArray))
+                    {
+                        armName = armArray.Name;
+                    }
+                    else if (armArray is not null && TryGetSoleDeclaration(armArray, root, cancellationToken, out FieldDeclarationSyntax? armDeclaration)
+                        && IsMentionedOnlyWithin(armArray, match.ValuesArgument.Syntax, root, cancellationToken))
+                    {
+                        // The array is used in this choice only: it becomes its set, in its place.
+                        replacedArrays.Add(armArray);
+                        editor.ReplaceNode(armDeclaration, ReplaceArrayDeclaration(armDeclaration, armTarget, editor.Generator));
+                        armName = armArray.Name;
+                    }
+                    else
+                    {
+                        armName = FieldFor(armTarget);
+                    }
+
+                    arms[armMatch.SetValue.Syntax] = armName;
+                }
+
+                if (arms.Count == 2)
+                {
+                    var valuesArgument = (ArgumentSyntax)match.ValuesArgument.Syntax;
+                    ExpressionSyntax sets = valuesArgument.Expression.ReplaceNodes(
+                        arms.Keys,
+                        (original, _) => SyntaxFactory.IdentifierName(arms[original]).WithTriviaFrom(original));
+                    Rewrite(editor, target, sets);
+                }
+
+                continue;
+            }
+
             IFieldSymbol? arrayField = SourceArrayField(match);
             if (arrayField is not null && !replacedArrays.Contains(arrayField)
                 && TryPlanInPlace(arrayField, target, root, model, symbols, cancellationToken, out FieldDeclarationSyntax? arrayDeclaration, out List<Target>? uses))
@@ -112,56 +214,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
                 continue;
             }
 
-            string key = SetKey(match.Values);
-            var cacheKey = (target.ContainingType, target.FieldType, key);
-            if (!cached.TryGetValue(cacheKey, out string? fieldName))
-            {
-                fieldName = FindExistingField(target, key, model, cancellationToken);
-                if (fieldName is null)
-                {
-                    if (!takenNames.TryGetValue(target.ContainingType, out HashSet<string>? taken))
-                    {
-                        taken = TakenNames(target.ContainingType);
-                        takenNames.Add(target.ContainingType, taken);
-                    }
-
-                    fieldName = ChooseName(match, target.UseSearchValues, taken);
-                    taken.Add(fieldName);
-                    if (arrayField is not null
-                        && arrayField.DeclaringSyntaxReferences.Length == 1
-                        && arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken).FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } besideDeclaration
-                        && besideDeclaration.SyntaxTree == root.SyntaxTree
-                        && besideDeclaration.Parent == target.TypeDeclaration)
-                    {
-                        // The array has other uses and stays; its set goes right beside it.
-                        if (!besideFields.TryGetValue(besideDeclaration, out List<MemberDeclarationSyntax>? beside))
-                        {
-                            beside = new List<MemberDeclarationSyntax>();
-                            besideFields.Add(besideDeclaration, beside);
-                        }
-
-                        beside.Add(CreateField(target, fieldName, editor.Generator, layout.IndentationOf(besideDeclaration), layout.EndOfLine));
-                    }
-                    else if (target.TypeDeclaration is null)
-                    {
-                        topLevelFields.Add(CreateField(target, fieldName, editor.Generator, SyntaxFactory.TriviaList(SyntaxFactory.Whitespace(layout.IndentUnit)), layout.EndOfLine));
-                    }
-                    else
-                    {
-                        if (!newFields.TryGetValue(target.TypeDeclaration, out List<MemberDeclarationSyntax>? list))
-                        {
-                            list = new List<MemberDeclarationSyntax>();
-                            newFields.Add(target.TypeDeclaration, list);
-                        }
-
-                        list.Add(CreateField(target, fieldName, editor.Generator, layout.MemberIndentation(target.TypeDeclaration), layout.EndOfLine));
-                    }
-                }
-
-                cached.Add(cacheKey, fieldName);
-            }
-
-            Rewrite(editor, target, fieldName);
+            Rewrite(editor, target, FieldFor(target));
         }
 
         foreach (KeyValuePair<FieldDeclarationSyntax, List<MemberDeclarationSyntax>> pair in besideFields)
@@ -243,10 +296,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     /// <summary>The private static readonly array field the set is read from, if it is one.</summary>
     private static IFieldSymbol? SourceArrayField(SearchSetMatch match)
-    {
-        IOperation value = match.ValuesArgument.Value is IConversionOperation conversion ? conversion.Operand : match.ValuesArgument.Value;
-        return value is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, Type: IArrayTypeSymbol } field } ? field : null;
-    }
+        => match.SetValue is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, Type: IArrayTypeSymbol } field } ? field : null;
 
     /// <summary>
     /// The array field can become the set itself: declared alone in this document, and every mention of it (all in this
@@ -379,7 +429,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
             || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
             || match.ValuesArgument.Syntax.Span != diagnostic.Location.SourceSpan
-            || IsChoiceOfSets(match)
+            || match.SetValue is ISwitchExpressionOperation
+            || (match.SetValue is IConditionalOperation choice && !CanRewriteChoice(match, choice))
             || !ArgumentsInParameterOrder(match))
         {
             return false;
@@ -438,15 +489,73 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         return true;
     }
 
-    // text.IndexOfAny(cond ? A : B) and switch arms are reported without a fix: one set per arm is not written yet.
-    private static bool IsChoiceOfSets(SearchSetMatch match)
+    /// <summary>
+    /// <c>text.IndexOfAny(cond ? A : B)</c> becomes <c>(cond ? s_a : s_b).IndexOfAny(text)</c>, which evaluates the
+    /// condition before the text: so the text must be a local or parameter, and the condition made of locals,
+    /// parameters, fields, constants and operators only (nothing it evaluates can change the text or have an effect).
+    /// </summary>
+    private static bool CanRewriteChoice(SearchSetMatch match, IConditionalOperation choice)
     {
-        IOperation value = match.ValuesArgument.Value;
-        while (value is IConversionOperation conversion)
-            value = conversion.Operand;
+        IOperation receiver = match.Receiver;
+        while (receiver is IConversionOperation { IsImplicit: true } conversion)
+            receiver = conversion.Operand;
 
-        return value is IConditionalOperation or ISwitchExpressionOperation;
+        if (receiver is not (ILocalReferenceOperation or IParameterReferenceOperation) || choice.WhenFalse is null)
+            return false;
+
+        foreach (IOperation operation in choice.Condition.DescendantsAndSelf())
+        {
+            switch (operation)
+            {
+                case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or ILiteralOperation or IInstanceReferenceOperation:
+                case IConversionOperation { OperatorMethod: null }:
+                case IBinaryOperation { OperatorMethod: null }:
+                case IUnaryOperation { OperatorMethod: null }:
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
     }
+
+    private static bool TryGetSoleDeclaration(IFieldSymbol field, SyntaxNode root, CancellationToken cancellationToken, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out FieldDeclarationSyntax? declaration)
+    {
+        declaration = null;
+        if (field.DeclaringSyntaxReferences.Length != 1
+            || field.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator
+            || declarator.SyntaxTree != root.SyntaxTree
+            || declarator.Parent is not VariableDeclarationSyntax { Variables.Count: 1 }
+            || declarator.Parent.Parent is not FieldDeclarationSyntax fieldDeclaration)
+        {
+            return false;
+        }
+
+        declaration = fieldDeclaration;
+        return true;
+    }
+
+    /// <summary>Every mention of the field's name in its type, but its declaration, lies inside <paramref name="scope"/>.</summary>
+    private static bool IsMentionedOnlyWithin(IFieldSymbol field, SyntaxNode scope, SyntaxNode root, CancellationToken cancellationToken)
+    {
+        foreach (SyntaxReference reference in field.ContainingType.DeclaringSyntaxReferences)
+        {
+            foreach (SyntaxToken token in reference.GetSyntax(cancellationToken).DescendantTokens())
+            {
+                if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != field.Name || token.Parent is VariableDeclaratorSyntax)
+                    continue;
+
+                if (reference.SyntaxTree != root.SyntaxTree || !scope.Span.Contains(token.Span))
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    // text.IndexOfAny(cond ? A : B) gets one set per arm; a switch expression's arms are reported without a fix.
+    private static bool IsChoiceOfSets(SearchSetMatch match) => match.SetValue is IConditionalOperation or ISwitchExpressionOperation;
 
     // text.IndexOfAny(count: 3, startIndex: 1, anyOf: x) would evaluate its arguments in another order once rewritten.
     private static bool ArgumentsInParameterOrder(SearchSetMatch match)
@@ -466,17 +575,22 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
     /// <summary>Rewrites the call to search with the cached field.</summary>
     private static void Rewrite(DocumentEditor editor, Target target, string fieldName)
+        => Rewrite(editor, target, SyntaxFactory.IdentifierName(fieldName));
+
+    /// <summary>Rewrites the call to search with <paramref name="set"/>: a cached field, or a choice between fields.</summary>
+    private static void Rewrite(DocumentEditor editor, Target target, ExpressionSyntax set)
     {
         SearchSetMatch match = target.Match;
         var invocationSyntax = (InvocationExpressionSyntax)match.Invocation.Syntax;
-        IdentifierNameSyntax field = SyntaxFactory.IdentifierName(fieldName);
+        ExpressionSyntax field = set is IdentifierNameSyntax ? set : SyntaxFactory.ParenthesizedExpression(set.WithoutTrivia());
+        ExpressionSyntax argument = set.WithoutTrivia();
         string methodName = match.Invocation.TargetMethod.Name;
 
         if (target.UseSearchValues && !match.IsStringMethod)
         {
             // span.IndexOfAny("...") -> span.IndexOfAny(s_set): MemoryExtensions has the SearchValues overload.
             var valuesArgument = (ArgumentSyntax)match.ValuesArgument.Syntax;
-            editor.ReplaceNode(valuesArgument.Expression, field.WithTriviaFrom(valuesArgument.Expression));
+            editor.ReplaceNode(valuesArgument.Expression, argument.WithTriviaFrom(valuesArgument.Expression));
             return;
         }
 
@@ -491,7 +605,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
                 SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, span, SyntaxFactory.IdentifierName(methodName)),
                 SyntaxFactory.ArgumentList(
                     SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.OpenParenToken, CommentsBefore(match)),
-                    SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(field.WithTrailingTrivia(CommentsAfter(match)))),
+                    SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(argument.WithTrailingTrivia(CommentsAfter(match)))),
                     SyntaxFactory.Token(SyntaxKind.CloseParenToken)));
         }
         else
@@ -816,6 +930,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         var candidates = new List<string>();
         if (FromSourceField(match) is { } fromField)
             candidates.Add("s_" + fromField);
+        if (match.SetValue is IPropertyReferenceOperation { Property.Name: { Length: > 0 } propertyName })
+            candidates.Add("s_" + char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1));
         if (kind is not null)
             candidates.Add("s_" + kindWord);
         if (ContainingMemberName(match) is { Length: >= 3 } member)
@@ -861,8 +977,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
     // s_invalidChars (a char[] field) names its cached set s_invalidCharsSet.
     private static string? FromSourceField(SearchSetMatch match)
     {
-        IOperation value = match.ValuesArgument.Value is IConversionOperation conversion ? conversion.Operand : match.ValuesArgument.Value;
-        if (value is not IFieldReferenceOperation { Field.Name: { Length: > 0 } fieldName })
+        if (match.SetValue is not IFieldReferenceOperation { Field.Name: { Length: > 0 } fieldName })
             return null;
 
         string trimmed = fieldName.StartsWith("s_", System.StringComparison.Ordinal) ? fieldName.Substring(2) : fieldName.TrimStart('_');

@@ -56,6 +56,11 @@ public class SL1004Ca1870SplitTests
     [InlineData("text.IndexOfAny(['a', 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
     [InlineData("text.AsSpan().IndexOfAny([Tab, 'b', 'c', 'd', 'e', 'f', 'g'])", Sl1004)]
     [InlineData("text.IndexOfAny(s_collection, 2)", Sl1004)]
+    [InlineData("text.AsSpan().IndexOfAny(CharProperty)", Sl1004)]
+    [InlineData("data.IndexOfAny(Utf8Property)", Ca1870)]
+    [InlineData("data.IndexOfAny(ByteArrayProperty)", Sl1004)]
+    [InlineData("text.AsSpan().IndexOfAny(SmallProperty)", None)]
+    [InlineData("text.IndexOfAny(text.Length > 3 ? s_newArray : new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'g' })", Sl1004)]
     public async Task EachShape_HasOneOwner(string call, string owner)
     {
         string source = $$"""
@@ -71,6 +76,10 @@ public class SL1004Ca1870SplitTests
                 private static readonly char[] s_small = new[] { 'a', 'b', 'c' };
                 private static readonly byte[] s_bytes = { 1, 2, 3, 4, 5, 6, 7 };
                 private static readonly char[] s_collection = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+                private static ReadOnlySpan<char> CharProperty => "abcdefg";
+                private static ReadOnlySpan<char> SmallProperty { get { return "abc"; } }
+                private static ReadOnlySpan<byte> Utf8Property => "abcdefg"u8;
+                private static ReadOnlySpan<byte> ByteArrayProperty => new byte[] { 1, 2, 3, 4, 5, 6, 7 };
 
                 object M(string text, ReadOnlySpan<byte> data) => {{call}};
             }

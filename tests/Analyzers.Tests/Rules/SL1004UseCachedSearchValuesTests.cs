@@ -412,18 +412,68 @@ public class SL1004UseCachedSearchValuesTests
 
     // NLog's XML escaper: text.IndexOfAny(newlines ? XmlEscapeNewlineChars : XmlEscapeChars), on its hot path.
     [Fact]
-    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhenEveryArmIsConstant()
-    {
-        const string Source = """
+    public Task Fix_ChoiceOfArrays_EachArrayBecomesItsSet()
+        => VerifyFixAsync("""
             class C
             {
                 private static readonly char[] s_escape = { '<', '>', '&', '\'', '"' };
                 private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
 
                 int A(string text, bool newlines) => text.IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
-                int B(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
-                int D(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
-                int E(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_escape = CharSearchSet.Create("<>&'\"");
+                private static readonly CharSearchSet s_escapeNewlines = CharSearchSet.Create("<>&'\"\r\n");
+
+                int A(string text, bool newlines) => (newlines ? s_escapeNewlines : s_escape).IndexOfAny(text);
+            }
+            """, TestTarget.NetStandard20);
+
+    [Fact]
+    public Task Fix_Net80_ChoiceOfInlineSets_ToSearchValues_InTheChoice()
+        => VerifyFixAsync("""
+            using System;
+
+            class C
+            {
+                const char Tab = '\t';
+
+                int Escape(string text, bool all) => text.IndexOfAny({|SL1004:all ? new[] { Tab, '<', '>', '&', '"', '|' } : new[] { Tab, ',', ';', ':', '=', '#', '!' }|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            class C
+            {
+                private static readonly SearchValues<char> s_separators = SearchValues.Create("\t<>&\"|");
+                private static readonly SearchValues<char> s_escapeSeparators = SearchValues.Create("\t,;:=#!");
+                const char Tab = '\t';
+
+                int Escape(string text, bool all) => text.AsSpan().IndexOfAny(all ? s_separators : s_escapeSeparators);
+            }
+            """, TestTarget.Net80);
+
+    [Fact]
+    public Task ChoiceOfConstantSets_ReportedWithoutFix_WhereTheFixWouldReorderEffects()
+    {
+        const string Source = """
+            class C
+            {
+                private static readonly char[] s_escape = { '<', '>', '&', '\'', '"', '\t' };
+                private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
+
+                string Text() => "";
+                bool Flag() => true;
+                int A(string text, bool newlines) => Text().IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
+                int B(string text) => text.IndexOfAny({|SL1004:Flag() ? s_escapeNewlines : s_escape|});
+                int D(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int E(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
+                int F(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
             }
             """;
         var test = new Verify.Test(TestTarget.NetStandard20) { TestCode = Source, FixedCode = Source };
@@ -432,46 +482,34 @@ public class SL1004UseCachedSearchValuesTests
     }
 
     [Fact]
-    public Task Fix_CollectionExpressions_InlineAndInAField()
+    public Task Fix_Net80_ReadOnlySpanProperties_ToSearchValues()
         => VerifyFixAsync("""
+            using System;
+
             class C
             {
-                private static readonly char[] s_invalid = ['<', '>', ':', '"', '|', '?', '*'];
+                private static ReadOnlySpan<char> Delimiters => ",;:|=&";
+                private static ReadOnlySpan<byte> Controls => new byte[] { 0, 1, 2, 3, 4, 5, 6 };
 
-                int A(string path) => path.IndexOfAny({|SL1004:s_invalid|});
-                int B(string text) => text.IndexOfAny({|SL1004:[' ', '\t', '\r', '\n']|}, 1);
+                int A(ReadOnlySpan<char> text) => text.IndexOfAny({|SL1004:Delimiters|});
+                bool B(ReadOnlySpan<byte> data) => data.ContainsAny({|SL1004:Controls|});
             }
             """, """
-            using Streamline.Runtime;
+            using System;
+            using System.Buffers;
 
             class C
             {
-                private static readonly CharSearchSet s_invalid = CharSearchSet.Create("<>:\"|?*");
-                private static readonly CharSearchSet s_whitespace = CharSearchSet.Create(" \t\r\n");
+                private static readonly SearchValues<char> s_delimiters = SearchValues.Create(",;:|=&");
+                private static readonly SearchValues<byte> s_controls = SearchValues.Create(new byte[] { 0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06 });
 
-                int A(string path) => s_invalid.IndexOfAny(path);
-                int B(string text) => s_whitespace.IndexOfAny(text, 1);
+                private static ReadOnlySpan<char> Delimiters => ",;:|=&";
+                private static ReadOnlySpan<byte> Controls => new byte[] { 0, 1, 2, 3, 4, 5, 6 };
+
+                int A(ReadOnlySpan<char> text) => text.IndexOfAny(s_delimiters);
+                bool B(ReadOnlySpan<byte> data) => data.ContainsAny(s_controls);
             }
-            """, TestTarget.Net472);
-
-    [Fact]
-    public Task Quiet_CollectionExpressionWithSpreadOrVariable()
-        => VerifyQuietAsync("""
-            class C
-            {
-                private static readonly char[] s_base = { 'a', 'b', 'c', 'd', 'e', 'f' };
-
-                int A(string text) => text.IndexOfAny([.. s_base, 'g']);
-                int B(string text, char c) => text.IndexOfAny([c, 'b', 'c', 'd', 'e', 'f']);
-            }
-            """, TestTarget.Net472);
-
-    [Fact]
-    public void CollectionExpressionKinds_MatchTheCompiler()
-    {
-        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.CollectionExpression, SearchSetPattern.CollectionExpressionKind);
-        Assert.Equal((int)Microsoft.CodeAnalysis.CSharp.SyntaxKind.ExpressionElement, SearchSetPattern.ExpressionElementKind);
-    }
+            """, TestTarget.Net80);
 
     [Fact]
     public Task Fix_FixAll_OneFieldPerSet_AndExistingFieldReused()
@@ -855,6 +893,9 @@ public class SL1004UseCachedSearchValuesTests
             "class C { int M(string t) => t.IndexOfAny(['a', 'b', , 'd', 'e', 'f']); }",
             "class C { int M(string t) => t.IndexOfAny([.. ]); static readonly char[] s_x = ['a', 'b', 'c', 'd', 'e', ; }",
             "class C { static readonly char[] s_x = { 'a', 'b', 'c', 'd', 'e', 'f' }; int M(string t) => t.IndexOfAny(s_x) + s_x[; }",
+            "class C { static System.ReadOnlySpan<char> P => ; int M(System.ReadOnlySpan<char> t) => t.IndexOfAny(P); }",
+            "class C { static System.ReadOnlySpan<byte> P { get { return \"abcdefg\"u8 } } int M(System.ReadOnlySpan<byte> t) => t.IndexOfAny(P); }",
+            "class C { static System.ReadOnlySpan<char> P { set { } } int M(System.ReadOnlySpan<char> t) => t.IndexOfAny(P); }",
         };
         foreach (string source in sources)
         {
