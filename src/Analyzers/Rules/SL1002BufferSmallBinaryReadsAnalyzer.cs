@@ -152,7 +152,69 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         // A loop of a few passes fixed by constants (a varint's bytes, padding) repeats nothing unless a loop runs it.
         // A pass that moves the stream (a chunk scan that seeks past each payload) would make the buffered reader drop
         // its buffer every time: a refill for a few values, no faster than BinaryReader.
-        return LoopContext.RepeatingLoop(invocation) is { } loop && !MovesStream(loop, reader, stream);
+        // A pass that reads a payload whose size the data gives (a chunk loop: a length, a tag, then ReadBytes(length))
+        // spends its time on the payload; its few small reads are a rounding error beside it.
+        return LoopContext.RepeatingLoop(invocation) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+    }
+
+    /// <summary>
+    /// Whether every pass of the loop reads a block of a size that is not a constant through the reader or its stream:
+    /// <c>reader.ReadBytes(length)</c>, <c>reader.Read(buffer, 0, length)</c>, <c>reader.BaseStream.Read(buffer, 0, length)</c>,
+    /// as a statement of the loop's body (not under an <c>if</c>, a <c>switch</c> or an inner loop).
+    /// </summary>
+    private static bool ReadsPayloadEveryPass(ILoopOperation loop, ISymbol reader, ISymbol? stream)
+    {
+        foreach (IOperation operation in loop.Body.Descendants())
+        {
+            if (operation is not IInvocationOperation { Instance: { } instance } read
+                || read.TargetMethod.Name is not ("ReadBytes" or "Read")
+                || read.Arguments.Length == 0
+                || read.Arguments[read.Arguments.Length - 1].Value is not { } count
+                || count.ConstantValue.HasValue
+                || count.Type?.SpecialType != SpecialType.System_Int32)
+            {
+                continue;
+            }
+
+            bool onReader = SymbolEqualityComparer.Default.Equals(StreamSymbol(instance), reader);
+            if ((onReader || IsReadersStream(StripConversions(instance), reader, stream, LoopContext.Root(loop)))
+                && RunsOnEveryPass(read, loop))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Whether nothing between <paramref name="operation"/> and the loop's body makes it conditional.</summary>
+    private static bool RunsOnEveryPass(IOperation operation, ILoopOperation loop)
+    {
+        for (IOperation? current = operation.Parent; current is not null && current != loop; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IConversionOperation:
+                case IArgumentOperation:
+                case IInvocationOperation:
+                case IObjectCreationOperation:
+                case IVariableInitializerOperation:
+                case IVariableDeclaratorOperation:
+                case IVariableDeclarationOperation:
+                case IVariableDeclarationGroupOperation:
+                case IExpressionStatementOperation:
+                case ISimpleAssignmentOperation:
+                case ICompoundAssignmentOperation:
+                case IPropertyReferenceOperation:
+                case IBlockOperation:
+                case IBinaryOperation { OperatorKind: not (BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr) }:
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
     }
 
     /// <summary>

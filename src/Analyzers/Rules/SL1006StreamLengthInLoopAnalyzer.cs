@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using System.Linq;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -16,7 +17,7 @@ namespace Streamline.Analyzers.Rules;
 /// while (stream.Position &lt; stream.Length) ...                            // reported at stream.Length, fixable
 /// while (reader.BaseStream.Position &lt; reader.BaseStream.Length) ...      // through a reader's BaseStream
 /// Stream s = reader.BaseStream; for (...; s.Position &lt; s.Length; ) ...   // through an alias
-/// for (int i = 0; i &lt; n; i++) if (input.Position + 4 &gt; input.Length) ... // in the body: reported, no fix
+/// for (int i = 0; i &lt; n; i++) if (input.Position + 4 &gt; input.Length) ... // in the body: fixed with (length ??= input.Length)
 /// </code>
 /// The analyzer also decides whether the fix (read Length once before the loop) is exact and tells the fixer in the
 /// diagnostic's properties; the loop to hoist before is the diagnostic's additional location.
@@ -34,10 +35,22 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     /// </summary>
     internal const string OnlyThroughReaderProperty = "OnlyThroughReader";
 
+    /// <summary>
+    /// Diagnostic property: <see cref="OnFirstReadValue"/> where Length must be read where the loop first reads it and
+    /// kept from then on (<c>long? length = null;</c> before the loop, <c>(length ??= s.Length)</c> at each read),
+    /// because a read before the loop could throw where the loop would not have read Length at all (a pass that ends
+    /// earlier, a read behind <c>&amp;&amp;</c>, a loop that may not run). Absent: read it once before the loop.
+    /// </summary>
+    internal const string HoistProperty = "Hoist";
+
+    internal const string OnFirstReadValue = "OnFirstRead";
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.StreamLengthInLoop);
 
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_fixableThroughReader = s_fixable.Add(OnlyThroughReaderProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_onFirstRead = s_fixable.Add(HoistProperty, OnFirstReadValue);
+    private static readonly ImmutableDictionary<string, string> s_onFirstReadThroughReader = s_fixableThroughReader.Add(HoistProperty, OnFirstReadValue);
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -55,6 +68,55 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         });
     }
 
+    /// <summary>
+    /// Whether the fix may write <c>??=</c> (C# 8): the file's language version, and on a multi-targeted project
+    /// (MSBuild's <c>TargetFrameworks</c>, made visible by Streamline's props) every target's default, since each target
+    /// compiles the same file and the fix must be the same, and compile, on all of them. net48 or netstandard2.0
+    /// beside net8.0 defaults to C# 7.3 there, so no such fix; a project that raises LangVersion for every target loses
+    /// only the ??= form (the hoist before the loop is C# 1).
+    /// </summary>
+    internal static bool SupportsCoalesceAssignment(SyntaxTree tree, AnalyzerOptions options)
+    {
+        if (tree.Options is not CSharpParseOptions parse || parse.LanguageVersion < LanguageVersion.CSharp8)
+            return false;
+
+        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
+            || string.IsNullOrWhiteSpace(frameworks))
+        {
+            return true;
+        }
+
+        foreach (string part in frameworks.Split(';'))
+        {
+            string framework = part.Trim();
+            if (framework.Length != 0 && !DefaultsToCSharp8OrLater(framework))
+                return false;
+        }
+
+        return true;
+    }
+
+    /// <summary>netstandard2.1, netcoreapp3.0 and later, net5.0 and later: C# 8 or later by default. Anything else
+    /// (net48, netstandard2.0, netcoreapp2.1, a platform this does not know) is taken as C# 7.3.</summary>
+    private static bool DefaultsToCSharp8OrLater(string framework)
+    {
+        framework = framework.ToLowerInvariant();
+        int dash = framework.IndexOf('-');
+        if (dash >= 0)
+            framework = framework.Substring(0, dash);
+
+        if (framework.StartsWith("netstandard", System.StringComparison.Ordinal))
+            return VersionAtLeast(framework.Substring("netstandard".Length), 2, 1);
+        if (framework.StartsWith("netcoreapp", System.StringComparison.Ordinal))
+            return VersionAtLeast(framework.Substring("netcoreapp".Length), 3, 0);
+        if (framework.StartsWith("net", System.StringComparison.Ordinal) && framework.IndexOf('.') > 0)
+            return VersionAtLeast(framework.Substring("net".Length), 5, 0); // net5.0 and later (net48 has no dot)
+        return false;
+    }
+
+    private static bool VersionAtLeast(string text, int major, int minor)
+        => System.Version.TryParse(text, out System.Version? version) && (version.Major > major || version.Major == major && version.Minor >= minor);
+
     private static void AnalyzePropertyReference(OperationAnalysisContext context, StreamLengthSymbols symbols)
     {
         var reference = (IPropertyReferenceOperation)context.Operation;
@@ -68,14 +130,34 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         if (StreamLengthLoop.Classify(instance, root, symbols, depth: 0) != StreamKind.MayBeFile)
             return;
 
-        bool canFix = StreamLengthLoop.CanHoist(reference, loop, root, symbols, out bool onlyThroughReader);
+        bool coalesceAssignment = SupportsCoalesceAssignment(reference.Syntax.SyntaxTree, context.Options);
+        LengthHoist hoist = StreamLengthLoop.CanHoist(reference, loop, root, symbols, coalesceAssignment, out bool onlyThroughReader);
+        ImmutableDictionary<string, string> properties = hoist switch
+        {
+            LengthHoist.BeforeLoop => onlyThroughReader ? s_fixableThroughReader : s_fixable,
+            LengthHoist.OnFirstRead => onlyThroughReader ? s_onFirstReadThroughReader : s_onFirstRead,
+            _ => s_notFixable,
+        };
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             reference.Syntax.GetLocation(),
             new[] { loop.Syntax.GetLocation() },
-            !canFix ? s_notFixable : onlyThroughReader ? s_fixableThroughReader : s_fixable,
+            properties,
             instance.Syntax.ToString()));
     }
+}
+
+/// <summary>Where SL1006's fix may read Length once.</summary>
+internal enum LengthHoist
+{
+    /// <summary>Nowhere: something in the loop may change the length, or the declaration has nowhere to go.</summary>
+    None,
+
+    /// <summary>Just before the loop: each pass reads Length first, so the hoisted read fails where the first pass would.</summary>
+    BeforeLoop,
+
+    /// <summary>Where the loop first reads it, kept in a nullable local from then on (C# 8's <c>??=</c>).</summary>
+    OnFirstRead,
 }
 
 /// <summary>What the static type and known creations say about a stream expression.</summary>
@@ -96,6 +178,7 @@ internal sealed class StreamLengthSymbols
 {
     private StreamLengthSymbols(Compilation compilation, INamedTypeSymbol stream)
     {
+        _compilation = compilation;
         Stream = stream;
         FileStream = TypeLookup.GetBestType(compilation, KnownNames.FileStream);
         BufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
@@ -118,6 +201,86 @@ internal sealed class StreamLengthSymbols
     public INamedTypeSymbol? BinaryReader { get; }
 
     public INamedTypeSymbol? StreamReader { get; }
+
+    /// <summary>
+    /// Whether the method that declares <paramref name="parameter"/> (one of this compilation's own, with a body and no
+    /// override that could run instead) only reads the stream or reader handed to it: Read*, Seek, Position, Length,
+    /// or handing it on to another such method, at most <see cref="MaxCalleeDepth"/> calls deep. Computed once per
+    /// parameter and compilation.
+    /// <code>
+    /// static AiffChunk ReadChunkHeader(BinaryReader br) => new AiffChunk(br.BaseStream.Position, ReadChunkName(br), br.ReadInt32());  // yes
+    /// static void Append(Stream s) { s.Seek(0, SeekOrigin.End); s.WriteByte(7); }                                                     // no
+    /// </code>
+    /// </summary>
+    public bool OnlyReads(IParameterSymbol parameter, int depth)
+    {
+        if (depth > MaxCalleeDepth || parameter.RefKind != RefKind.None)
+            return false;
+
+        // Keyed by depth too: the answer may depend on how many calls deep the limit leaves (a recursive helper runs into
+        // it and is a "no"), so every thread gets the same answer for the same question.
+        var key = (parameter.OriginalDefinition, depth);
+        if (_onlyReads.TryGetValue(key, out bool known))
+            return known;
+
+        bool result = ComputeOnlyReads(key.OriginalDefinition, depth);
+        _onlyReads.TryAdd(key, result);
+        return result;
+    }
+
+    private const int MaxCalleeDepth = 3;
+
+    private readonly Compilation _compilation;
+    private readonly System.Collections.Concurrent.ConcurrentDictionary<(IParameterSymbol Parameter, int Depth), bool> _onlyReads = new(ParameterAtDepthComparer.Instance);
+
+    private sealed class ParameterAtDepthComparer : IEqualityComparer<(IParameterSymbol Parameter, int Depth)>
+    {
+        public static readonly ParameterAtDepthComparer Instance = new();
+
+        public bool Equals((IParameterSymbol Parameter, int Depth) x, (IParameterSymbol Parameter, int Depth) y)
+            => x.Depth == y.Depth && SymbolEqualityComparer.Default.Equals(x.Parameter, y.Parameter);
+
+        public int GetHashCode((IParameterSymbol Parameter, int Depth) obj)
+            => (SymbolEqualityComparer.Default.GetHashCode(obj.Parameter) * 31) + obj.Depth;
+    }
+
+    private bool ComputeOnlyReads(IParameterSymbol parameter, int depth)
+    {
+        if (parameter.ContainingSymbol is not IMethodSymbol method
+            || method.IsAbstract || method.IsExtern || (method.IsVirtual || method.IsOverride) && !method.IsSealed && !method.ContainingType.IsSealed
+            || method.ContainingType.TypeKind == TypeKind.Interface
+            || !(IsStreamType(parameter.Type) || IsReaderType(parameter.Type)))
+        {
+            return false;
+        }
+
+        IMethodSymbol implementation = method.PartialImplementationPart ?? method;
+        if (implementation.DeclaringSyntaxReferences.Length != 1)
+            return false;
+
+        SyntaxNode declaration = implementation.DeclaringSyntaxReferences[0].GetSyntax();
+        if (!_compilation.ContainsSyntaxTree(declaration.SyntaxTree))
+            return false;
+
+        // The callee's body lives in another member, often another file: its operations need that tree's model.
+#pragma warning disable RS1030 // Computed once per parameter and compilation, only for a helper a Length loop hands its stream to.
+        SemanticModel model = _compilation.GetSemanticModel(declaration.SyntaxTree);
+#pragma warning restore RS1030
+        if (model.GetOperation(declaration) is not { } body)
+            return false;
+
+        foreach (IOperation operation in body.Descendants())
+        {
+            if (operation is IParameterReferenceOperation reference
+                && SymbolEqualityComparer.Default.Equals(reference.Parameter.OriginalDefinition, parameter)
+                && !StreamLengthLoop.IsReadOnlyUse(reference, this, depth))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     public static bool TryCreate(Compilation compilation, [NotNullWhen(true)] out StreamLengthSymbols? symbols)
     {
@@ -215,6 +378,7 @@ internal static class StreamLengthLoop
     /// <code>
     /// return next + size >= input.Length;          // leaves the loop: read once
     /// Debug.Assert(Context.Length >= s.Length);     // [Conditional]: gone from Release builds
+    /// if (s.Position &lt; (length ??= s.Length))      // read once and kept
     /// total += streams[i].Length;                  // another stream each pass
     /// foreach (var s in streams) ... s.Length       // another stream each pass (also a local set by a call or new)
     /// while (_prev + Current.Length &lt; pos) { SetStream(_index + 1); }  // a property the loop's own calls may change
@@ -231,6 +395,8 @@ internal static class StreamLengthLoop
                     return true;
                 case IInvocationOperation invocation when IsConditional(invocation.TargetMethod):
                     return true;
+                case ICoalesceAssignmentOperation { Target: ILocalReferenceOperation } cached when cached.Value.Syntax.Span.Contains(length.Syntax.Span):
+                    return true; // `length ??= s.Length`: read once, then kept (SL1006's own fix)
             }
         }
 
@@ -418,39 +584,46 @@ internal static class StreamLengthLoop
     }
 
     /// <summary>
-    /// Whether reading Length once, just before <paramref name="loop"/>, gives every read of it in the loop the same
+    /// Where reading Length once for <paramref name="loop"/> gives every read of it in the loop the same
     /// value, exceptions included:
     /// <list type="bullet">
     /// <item>the stream is a local, parameter or readonly field, or <c>reader.BaseStream</c> of one, not assigned in the loop;</item>
     /// <item>nothing in the loop may change the length: the stream, its reader and every alias are only read from, seeked
     ///   and asked for Length/Position; no call is handed any of them, no writer is made over them;</item>
-    /// <item>a read of Length (or of Position, which fails the same way) of that stream is the first thing each pass
-    ///   evaluates, so the hoisted read throws where the original first read would have (non-seekable, disposed);</item>
+    /// <item>before the loop (<see cref="LengthHoist.BeforeLoop"/>) where a read of Length (or of Position, which fails
+    ///   the same way) of that stream is the first thing each pass evaluates, so the hoisted read throws where the
+    ///   original first read would have (non-seekable, disposed); elsewhere (C# 8 and later) at the loop's first read
+    ///   of it (<see cref="LengthHoist.OnFirstRead"/>), which throws exactly where the original's first read does;</item>
     /// <item>the loop is a statement of a block, a switch section or a top-level program, where a declaration can go.</item>
     /// </list>
     /// </summary>
-    public static bool CanHoist(IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols, out bool onlyThroughReader)
+    public static LengthHoist CanHoist(
+        IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols, bool coalesceAssignment, out bool onlyThroughReader)
     {
         onlyThroughReader = false;
         if (!TryGetStableKey(length.Instance!, symbols, out StreamKey key))
-            return false;
+            return LengthHoist.None;
 
         if (key.Symbol is ILocalSymbol local && IsDeclaredIn(local, loop.Syntax))
-            return false;
+            return LengthHoist.None;
 
         SyntaxNode? parent = loop.Syntax.Parent;
         if (parent is not (BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax))
-            return false;
+            return LengthHoist.None;
 
-        if (!IsFirstEvaluatedRead(loop, key, symbols))
-            return false;
+        // Where a pass may not read Length first, the fix reads it where the loop first does (`??=`, C# 8).
+        LengthHoist hoist = IsFirstEvaluatedRead(loop, key, symbols) ? LengthHoist.BeforeLoop
+            : coalesceAssignment ? LengthHoist.OnFirstRead
+            : LengthHoist.None;
+        if (hoist == LengthHoist.None)
+            return hoist;
 
         HashSet<ISymbol> tracked = TrackedSymbols(key, root, symbols);
         bool aliasUsed = false;
         foreach (IOperation operation in loop.Descendants())
         {
             if (!IsAllowedInLoop(operation, tracked, symbols))
-                return false;
+                return LengthHoist.None;
 
             if (ReferencedSymbol(operation) is { } referenced && tracked.Contains(referenced) && !SymbolEqualityComparer.Default.Equals(referenced, key.Symbol))
                 aliasUsed = true;
@@ -460,13 +633,14 @@ internal static class StreamLengthLoop
                 && operation is IInvocationOperation call
                 && SymbolEqualityComparer.Default.Equals(call.TargetMethod.ContainingType.OriginalDefinition, field.ContainingType.OriginalDefinition))
             {
-                return false;
+                return LengthHoist.None;
             }
         }
 
         onlyThroughReader = key.ViaBaseStream && !aliasUsed;
-        return true;
+        return hoist;
     }
+
 
     /// <summary>The stream's symbol, and the reader's when the stream is <c>reader.BaseStream</c>.</summary>
     internal readonly struct StreamKey
@@ -737,7 +911,7 @@ internal static class StreamLengthLoop
         return IsReadOnlyUse(operation, symbols);
     }
 
-    private static bool IsReadOnlyUse(IOperation value, StreamLengthSymbols symbols)
+    internal static bool IsReadOnlyUse(IOperation value, StreamLengthSymbols symbols, int depth = 0)
     {
         IOperation current = value;
         while (current.Parent is IConversionOperation { OperatorMethod: null } conversion)
@@ -745,16 +919,20 @@ internal static class StreamLengthLoop
 
         switch (current.Parent)
         {
+            case IArgumentOperation { Parameter: { } parameter } argument when argument.Value == current:
+                // Handed to a method of this compilation that only reads it (a helper that reads a chunk header).
+                return symbols.OnlyReads(parameter, depth + 1);
             case IPropertyReferenceOperation { Instance: { } instance } property when instance == current:
                 string name = property.Property.Name;
                 if (property.Property.Name == KnownNames.BaseStream && symbols.IsReaderBaseStream(property.Property))
-                    return IsReadOnlyUse(property, symbols);
+                    return IsReadOnlyUse(property, symbols, depth);
                 return name is KnownNames.Length or KnownNames.Position or "CanRead" or "CanSeek" or "EndOfStream";
             case IInvocationOperation { Instance: { } instance } invocation when instance == current:
                 string method = invocation.TargetMethod.Name;
                 if (symbols.IsReaderType(instance.Type))
                     return method.StartsWith("Read", System.StringComparison.Ordinal) || method is "PeekChar" or "Peek";
-                return symbols.IsStreamType(instance.Type) && method is "Read" or "ReadByte" or "ReadExactly" or "ReadAtLeast" or "Seek";
+                return symbols.IsStreamType(instance.Type)
+                    && method is "Read" or "ReadByte" or "ReadExactly" or "ReadAtLeast" or "Seek" or "ReadAsync" or "ReadExactlyAsync" or "ReadAtLeastAsync";
             default:
                 return false;
         }

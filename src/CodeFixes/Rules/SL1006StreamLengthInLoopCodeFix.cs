@@ -18,7 +18,9 @@ namespace Streamline.CodeFixes.Rules;
 
 /// <summary>
 /// SL1006: <c>while (s.Position &lt; s.Length) ...</c> becomes <c>long length = s.Length; while (s.Position &lt; length) ...</c>.
-/// Every read of the same stream's Length in the loop uses the local. Where the stream is <c>reader.BaseStream</c> of a
+/// Every read of the same stream's Length in the loop uses the local. Where a pass may not read Length first (the
+/// analyzer says so), the local is <c>long? length = null;</c> and each read becomes <c>(length ??= s.Length)</c>, so
+/// Length is read, and may throw, exactly where the loop first read it. Where the stream is <c>reader.BaseStream</c> of a
 /// <c>BufferedBinaryReader</c> that has a <c>Position</c> property, reads of <c>reader.BaseStream.Position</c> in the
 /// loop become <c>reader.Position</c> (the same value, without putting the read-ahead back on every pass).
 /// </summary>
@@ -47,7 +49,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             return document;
 
         // One local per loop and stream, however many of the loop's reads were reported.
-        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)>();
+        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead)>();
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (Find(root, diagnostic) is not { } found)
@@ -56,8 +58,10 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             var key = (found.Loop, Normalize(found.Length.Expression));
             bool onlyThroughReader = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.OnlyThroughReaderProperty, out string? through)
                 && through == "true";
+            bool onFirstRead = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.HoistProperty, out string? hoist)
+                && hoist == SL1006StreamLengthInLoopAnalyzer.OnFirstReadValue;
             if (!groups.ContainsKey(key))
-                groups.Add(key, (found.Length.Expression, onlyThroughReader));
+                groups.Add(key, (found.Length.Expression, onlyThroughReader, onFirstRead));
         }
 
         if (groups.Count == 0)
@@ -66,10 +70,11 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         var replaced = new HashSet<SyntaxNode>();
-        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader)> group in groups)
+        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead)> group in groups)
         {
             StatementSyntax loop = group.Key.Loop;
             ExpressionSyntax stream = group.Value.Stream;
+            bool onFirstRead = group.Value.OnFirstRead;
             SyntaxNode scope = Scope(loop);
             if (!taken.TryGetValue(scope, out HashSet<string>? names))
             {
@@ -89,23 +94,25 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                     && IsStreamLength(model, read, cancellationToken)
                     && replaced.Add(read))
                 {
-                    editor.ReplaceNode(read, SyntaxFactory.IdentifierName(name).WithTriviaFrom(read));
+                    ExpressionSyntax replacement = onFirstRead ? ReadOnFirstUse(name, read) : SyntaxFactory.IdentifierName(name);
+                    editor.ReplaceNode(read, replacement.WithTriviaFrom(read));
                 }
             }
 
             if (group.Value.OnlyThroughReader)
                 RewriteBaseStreamPosition(editor, model, loop, stream, replaced, cancellationToken);
 
+            // long length = s.Length;   or, where the loop may not read it first:   long? length = null;
+            TypeSyntax longType = SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.LongKeyword));
+            ExpressionSyntax initialValue = onFirstRead
+                ? SyntaxFactory.LiteralExpression(SyntaxKind.NullLiteralExpression)
+                : SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, stream.WithoutTrivia(), SyntaxFactory.IdentifierName(KnownNames.Length));
             LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
                     SyntaxFactory.VariableDeclaration(
-                        SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.LongKeyword)),
+                        onFirstRead ? SyntaxFactory.NullableType(longType) : longType,
                         SyntaxFactory.SingletonSeparatedList(
                             SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
-                                .WithInitializer(SyntaxFactory.EqualsValueClause(
-                                    SyntaxFactory.MemberAccessExpression(
-                                        SyntaxKind.SimpleMemberAccessExpression,
-                                        stream.WithoutTrivia(),
-                                        SyntaxFactory.IdentifierName(KnownNames.Length)))))))
+                                .WithInitializer(SyntaxFactory.EqualsValueClause(initialValue)))))
                 .WithAdditionalAnnotations(Formatter.Annotation);
 
             if (loop.Parent is GlobalStatementSyntax global)
@@ -124,6 +131,21 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         }
 
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// <c>s.Length</c> becomes <c>(length ??= s.Length)</c>: read where the loop first reads it, kept from then on. The
+    /// parentheses go where the assignment would otherwise bind differently (an operand, a member access).
+    /// </summary>
+    private static ExpressionSyntax ReadOnFirstUse(string name, MemberAccessExpressionSyntax read)
+    {
+        ExpressionSyntax assignment = SyntaxFactory.AssignmentExpression(
+            SyntaxKind.CoalesceAssignmentExpression,
+            SyntaxFactory.IdentifierName(name),
+            read.WithoutTrivia());
+        bool standsAlone = read.Parent is ArgumentSyntax or EqualsValueClauseSyntax or ParenthesizedExpressionSyntax
+            or ReturnStatementSyntax or ExpressionStatementSyntax or ArrowExpressionClauseSyntax;
+        return standsAlone ? assignment : SyntaxFactory.ParenthesizedExpression(assignment);
     }
 
     /// <summary>

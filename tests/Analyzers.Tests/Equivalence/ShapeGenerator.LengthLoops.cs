@@ -16,7 +16,15 @@ public static partial class ShapeGenerator
 
     private enum LengthAccess { Direct, Alias, ReaderBaseStream }
 
-    private enum LengthLoop { PositionBelowLength, RemainingAtLeastTwo, BreakAtLength, ForIndexBelowLength, DoWhileBelowLength }
+    /// <summary>
+    /// The loop. The first four read Length first on every pass; the others may not (a pass that reads first, a read
+    /// behind <c>&amp;&amp;</c>, a counted loop that may not run), where the fix reads it where the loop first does.
+    /// </summary>
+    private enum LengthLoop
+    {
+        PositionBelowLength, RemainingAtLeastTwo, BreakAtLength, ForIndexBelowLength, DoWhileBelowLength,
+        CountedCheckInBody, GuardedBelowLength, CheckAfterRead,
+    }
 
     private enum LengthRead { ReadByte, ReadTwo, ReaderUInt16 }
 
@@ -165,6 +173,21 @@ public static partial class ShapeGenerator
                 scope.AddRange(Block(body));
                 scope.Add($"while ({s}.Position < {s}.Length);");
                 break;
+            case LengthLoop.CountedCheckInBody:
+                // count is the caller's (3, 50 or 100,000): with 3 the original never reads Length
+                scope.Add("for (int j = 3; j < count; j++)");
+                body.Insert(0, $"if ({s}.Position + 1 > {s}.Length) break;");
+                scope.AddRange(Block(body));
+                break;
+            case LengthLoop.GuardedBelowLength:
+                scope.Add($"while (count > 3 && {s}.Position < {s}.Length)");
+                scope.AddRange(Block(body));
+                break;
+            case LengthLoop.CheckAfterRead:
+                scope.Add("while (true)");
+                body.Add($"if ({s}.Position >= {s}.Length || {s}.Length - {s}.Position < 1) break;");
+                scope.AddRange(Block(body));
+                break;
         }
 
         switch (after)
@@ -201,6 +224,7 @@ public static partial class ShapeGenerator
         foreach (string line in lines)
             code.Append("        ").Append(line).Append('\n');
         code.Append("    }\n}\n");
-        return new Shape(name, description, code.ToString()) { MustNotChange = change != Change.None };
+        // A helper that only reads (Peek) cannot change the length: the fix may stand there, and must keep the behaviour.
+        return new Shape(name, description, code.ToString()) { MustNotChange = change is not (Change.None or Change.HelperReads) };
     }
 }

@@ -1227,6 +1227,32 @@ public class SL1002BufferSmallBinaryReadsTests
                     }
                 }
 
+                // glTF's chunk loop: a length, a tag, then the payload itself, on every pass.
+                static byte[] Chunk(BinaryReader binaryReader, uint format)
+                {
+                    while (true)
+                    {
+                        uint chunkLength = binaryReader.ReadUInt32();
+                        if ((chunkLength & 3) != 0)
+                            throw new InvalidDataException();
+                        uint chunkFormat = binaryReader.ReadUInt32();
+                        var data = binaryReader.ReadBytes((int)chunkLength);
+                        if (chunkFormat == format) return data;
+                    }
+                }
+
+                static long Blocks(BinaryReader reader, byte[] buffer)
+                {
+                    long sum = 0;
+                    while (sum >= 0)
+                    {
+                        int size = reader.ReadInt32();
+                        sum += reader.BaseStream.Read(buffer, 0, size);
+                    }
+
+                    return sum;
+                }
+
                 static long Compressed(Stream input, string path)
                 {
                     var reader = new BinaryReader(new GZipStream(input, CompressionMode.Decompress));
@@ -1254,6 +1280,22 @@ public class SL1002BufferSmallBinaryReadsTests
 
             class C
             {
+                // A block of constant size, or a payload read only on some passes: the small reads still dominate.
+                static long Records(BinaryReader records, bool names)
+                {
+                    long sum = 0;
+                    while (sum >= 0)
+                    {
+                        sum += {|SL1002:records.ReadInt32()|};
+                        sum += records.ReadBytes(4).Length;
+                        int length = records.ReadByte();
+                        if (names)
+                            sum += records.ReadBytes(length).Length;
+                    }
+
+                    return sum;
+                }
+
                 static void Nested(BinaryReader br, int records)
                 {
                     for (int r = 0; r < records; r++)

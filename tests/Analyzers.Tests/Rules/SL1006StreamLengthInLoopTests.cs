@@ -461,7 +461,8 @@ public class SL1006StreamLengthInLoopTests
                         void M(Stream a, Stream b)
                         {
                             long length = a.Length;
-                            while (a.Position < length && b.Position < {|SL1006:b.Length|}) { a.ReadByte(); b.ReadByte(); }
+                            long? streamLength = null;
+                            while (a.Position < length && b.Position < (streamLength ??= b.Length)) { a.ReadByte(); b.ReadByte(); }
                         }
                     }
                     """,
@@ -472,15 +473,142 @@ public class SL1006StreamLengthInLoopTests
                     {
                         void M(FileStream f)
                         {
-                            do { f.ReadByte(); } while (f.Position < {|SL1006:f.Length|});
-                            long length = f.Length;
-                            for (int i = 0; i < length; i++) f.ReadByte();
+                            long? length = null;
+                            do { f.ReadByte(); } while (f.Position < (length ??= f.Length));
+                            long streamLength = f.Length;
+                            for (int i = 0; i < streamLength; i++) f.ReadByte();
                         }
                     }
                     """,
                 },
             },
         }.RunAsync();
+
+    // Real parsers hand the reader to a helper that reads a chunk header (NAudio's AiffFileReader): where the helper, and
+    // every helper it hands the reader on to, only reads, seeks and asks for Position or Length, the length cannot change.
+    [Fact]
+    public Task Fix_WhenTheLoopHandsTheStreamToHelpersThatOnlyRead()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                static int Peek(Stream s) => s.ReadByte();
+
+                static string ReadName(BinaryReader br) => new string(br.ReadChars(4));
+
+                static long ReadHeader(BinaryReader br) => br.BaseStream.Position + ReadName(br).Length + br.ReadInt32();
+
+                long Sum(Stream input, BinaryReader reader)
+                {
+                    long sum = 0;
+                    while (input.Position < {|SL1006:input.Length|})
+                        sum += Peek(input);
+                    while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                        sum += ReadHeader(reader);
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                static int Peek(Stream s) => s.ReadByte();
+
+                static string ReadName(BinaryReader br) => new string(br.ReadChars(4));
+
+                static long ReadHeader(BinaryReader br) => br.BaseStream.Position + ReadName(br).Length + br.ReadInt32();
+
+                long Sum(Stream input, BinaryReader reader)
+                {
+                    long sum = 0;
+                    long length = input.Length;
+                    while (input.Position < length)
+                        sum += Peek(input);
+                    long streamLength = reader.BaseStream.Length;
+                    while (reader.BaseStream.Position < streamLength)
+                        sum += ReadHeader(reader);
+                    return sum;
+                }
+            }
+            """);
+
+    // SharpCompress's ADC decoder: ReadAsync in the loop reads, so the length cannot change.
+    [Fact]
+    public Task Fix_InAnAsyncMethodThatReadsAsynchronously()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<long> SumAsync(Stream input, byte[] buffer)
+                {
+                    long sum = 0;
+                    int read = 1;
+                    while (read > 0 && input.Position < {|SL1006:input.Length|})
+                        sum += read = await input.ReadAsync(buffer, 0, buffer.Length).ConfigureAwait(false);
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                async Task<long> SumAsync(Stream input, byte[] buffer)
+                {
+                    long sum = 0;
+                    int read = 1;
+                    long? length = null;
+                    while (read > 0 && input.Position < (length ??= input.Length))
+                        sum += read = await input.ReadAsync(buffer, 0, buffer.Length).ConfigureAwait(false);
+                    return sum;
+                }
+            }
+            """);
+
+    // A helper that writes, or hands the stream to one that does, to a constructor that keeps it, to a method that
+    // another type may override, or to itself: no fix.
+    [Fact]
+    public Task NoFix_WhenAHelperMayChangeOrKeepTheStream()
+    {
+        const string Source = """
+            using System.IO;
+
+            class Base
+            {
+                protected virtual int Next(Stream s) => s.ReadByte();
+            }
+
+            class C : Base
+            {
+                static int Peek(Stream s) => s.ReadByte();
+
+                static void Pad(Stream s) { Peek(s); s.WriteByte(0); }
+
+                static void Deep(Stream s) => Pad(s);
+
+                static BinaryReader Keep(Stream s) => new BinaryReader(s);
+
+                static int Tree(BinaryReader r) => r.ReadByte() == 1 ? 1 + Tree(r) : 0;
+
+                long M(Stream a, Stream b, Stream c, Stream d, BinaryReader e)
+                {
+                    long sum = 0;
+                    while (a.Position < {|SL1006:a.Length|}) Deep(a);
+                    while (b.Position < {|SL1006:b.Length|}) sum += Keep(b).ReadByte();
+                    while (c.Position < {|SL1006:c.Length|}) sum += Next(c);
+                    while (d.Position < {|SL1006:d.Length|}) { Stream alias = d; sum += alias.ReadByte(); }
+                    while (e.BaseStream.Position < {|SL1006:e.BaseStream.Length|}) sum += Tree(e);
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
 
     [Fact]
     public Task NoFix_WhenTheLoopWritesOrHandsTheStreamOn()
@@ -490,7 +618,7 @@ public class SL1006StreamLengthInLoopTests
 
             class C
             {
-                void Write(Stream s) { }
+                void Write(Stream s) { s.WriteByte(0); }
 
                 void M(FileStream a, Stream b, Stream c, Stream d, BinaryReader r, Stream e)
                 {
@@ -519,10 +647,36 @@ public class SL1006StreamLengthInLoopTests
         return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
     }
 
+    // Where a pass may not read Length first (a loop that may not run, a read behind && or after other work), a read
+    // before the loop could throw where the original never read Length: the fix reads it where the loop first does.
+    private const string NotReadFirstOnEveryPass = """
+        using System.Collections.Generic;
+        using System.IO;
+
+        class C
+        {
+            void M(Stream s, bool more, List<int> items, int n)
+            {
+                while (more && s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                foreach (int item in items) { if (s.Position < {|SL1006:s.Length|}) s.ReadByte(); }
+                for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
+                do { s.ReadByte(); } while (s.Position < {|SL1006:s.Length|});
+                while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
+                for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
+                if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
+            }
+
+            int Next() => 0;
+        }
+        """;
+
     [Fact]
-    public Task NoFix_WhenLengthIsNotReadFirstOnEveryPass()
+    public Task Fix_WhenLengthIsNotReadFirstOnEveryPass_ReadsItWhereTheLoopFirstDoes()
     {
-        const string Source = """
+        var test = new Verify.Test { TestCode = NotReadFirstOnEveryPass };
+        test.FixedState.MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow;
+        test.FixedState.Sources.Add("""
             using System.Collections.Generic;
             using System.IO;
 
@@ -530,21 +684,125 @@ public class SL1006StreamLengthInLoopTests
             {
                 void M(Stream s, bool more, List<int> items, int n)
                 {
-                    while (more && s.Position < {|SL1006:s.Length|}) s.ReadByte();
-                    foreach (int item in items) { if (s.Position < {|SL1006:s.Length|}) s.ReadByte(); }
-                    for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
-                    do { s.ReadByte(); } while (s.Position < {|SL1006:s.Length|});
-                    while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
-                    for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
+                    long? length = null;
+                    while (more && s.Position < (length ??= s.Length)) s.ReadByte();
+                    long? streamLength = null;
+                    foreach (int item in items) { if (s.Position < (streamLength ??= s.Length)) s.ReadByte(); }
+
+                    long? length2 = null;
+                    for (int i = 0; i < n; i++) { if (s.Position + 4 > (length2 ??= s.Length)) break; s.ReadByte(); }
+
+                    long? length3 = null;
+                    do { s.ReadByte(); } while (s.Position < (length3 ??= s.Length));
+                    long? length4 = null;
+                    while (s.ReadByte() >= 0 && s.Position < (length4 ??= s.Length)) { }
+
+                    long? length5 = null;
+                    for (int i = Next(); i < (length5 ??= s.Length); i++) s.ReadByte();
                     if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
                     while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
                 }
 
                 int Next() => 0;
             }
-            """;
-        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+            """);
+        return test.RunAsync();
     }
+
+    [Fact]
+    public Task NoFix_WhenLengthIsNotReadFirstOnEveryPass_BeforeCSharp8()
+        => new Verify.Test
+        {
+            TestCode = NotReadFirstOnEveryPass,
+            FixedCode = NotReadFirstOnEveryPass,
+            LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3,
+        }.RunAsync();
+
+    // A multi-targeted project compiles the file once per target and dotnet format merges the fixes: ??= only where
+    // every target defaults to C# 8 or later, or the net48/netstandard2.0 build would not compile the fixed file.
+    [Theory]
+    [InlineData("net48;net8.0", false)]
+    [InlineData("netstandard2.0;netstandard2.1", false)]
+    [InlineData("netcoreapp2.1;net8.0", false)]
+    [InlineData("netstandard2.1;net6.0;net8.0-windows", true)]
+    [InlineData("netcoreapp3.1", true)]
+    public Task MultiTargeted_ReadOnFirstUse_OnlyWhereEveryTargetHasCSharp8(string targetFrameworks, bool fixOffered)
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(Stream s, int n)
+                {
+                    for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
+                }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            TestCode = Source,
+            FixedCode = fixOffered
+                ? """
+                    using System.IO;
+
+                    class C
+                    {
+                        void M(Stream s, int n)
+                        {
+                            long? length = null;
+                            for (int i = 0; i < n; i++) { if (s.Position + 4 > (length ??= s.Length)) break; s.ReadByte(); }
+                        }
+                    }
+                    """
+                : Source,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
+        return test.RunAsync();
+    }
+
+    [Fact]
+    public Task Fix_ReadsAtTheEndOfAPass_ShareOneLocal_AndKeepTheReadsOutsideTheLoop()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long ReadAll(Stream stream, byte[] bytes)
+                {
+                    long read = 0;
+                    while (true)
+                    {
+                        int n = stream.Read(bytes, 0, bytes.Length);
+                        read += n;
+                        if (n == 0 || (read == {|SL1006:stream.Length|} && {|SL1006:stream.Length|} > 0) || (n < bytes.Length && {|SL1006:stream.Length|} <= 0))
+                            break;
+                    }
+
+                    return stream.Length > 0 ? stream.Length : read;
+                }
+            }
+            """, """
+            using System.IO;
+
+            class C
+            {
+                long ReadAll(Stream stream, byte[] bytes)
+                {
+                    long read = 0;
+                    long? length = null;
+                    while (true)
+                    {
+                        int n = stream.Read(bytes, 0, bytes.Length);
+                        read += n;
+                        if (n == 0 || (read == (length ??= stream.Length) && (length ??= stream.Length) > 0) || (n < bytes.Length && (length ??= stream.Length) <= 0))
+                            break;
+                    }
+
+                    return stream.Length > 0 ? stream.Length : read;
+                }
+            }
+            """);
 
     [Fact]
     public Task Quiet_InMemoryStreams_OutsideLoops_AndOtherStreamTypes()
