@@ -120,6 +120,8 @@ internal static class Program
 
         var operations = await actions[0].GetOperationsAsync(CancellationToken.None);
         var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
+        if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_SHOW_FIXES") == "1")
+            await ShowChangedLines(document, changed.GetDocument(document.Id)!, diagnostic);
         Compilation fixedCompilation = (await changed.GetProject(document.Project.Id)!.GetCompilationAsync())!;
         var before = original.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
         var after = fixedCompilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
@@ -129,6 +131,17 @@ internal static class Program
         }
 
         return (true, after.Count == 0 ? "compiles" : "NEW ERRORS: " + string.Join(" | ", after.Take(3)));
+    }
+
+    // For reading every fix (STREAMLINE_REAL_WORLD_SHOW_FIXES=1): the fixed document's lines that the original does not
+    // have, in order, on standard error.
+    private static async Task ShowChangedLines(Document before, Document after, Diagnostic diagnostic)
+    {
+        var old = new HashSet<string>((await before.GetTextAsync()).Lines.Select(l => l.ToString()));
+        var added = (await after.GetTextAsync()).Lines.Select(l => l.ToString()).Where(l => !old.Contains(l)).ToList();
+        Console.Error.WriteLine($"--- {diagnostic.Id} {diagnostic.Location.GetLineSpan().Path}:{diagnostic.Location.GetLineSpan().StartLinePosition.Line + 1}");
+        foreach (string line in added)
+            Console.Error.WriteLine("+ " + line);
     }
 
     // An error's identity across the fix: id and message (positions move when the fix inserts lines).

@@ -11,6 +11,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
+using Microsoft.CodeAnalysis.Text;
 using Streamline.Analyzers;
 using Streamline.Analyzers.Rules;
 
@@ -115,22 +116,41 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                                 .WithInitializer(SyntaxFactory.EqualsValueClause(initialValue)))))
                 .WithAdditionalAnnotations(Formatter.Annotation);
 
-            if (loop.Parent is GlobalStatementSyntax global)
+            // Laid out by hand, in the loop's own indentation (tabs stay tabs): the formatter would indent with the
+            // workspace's settings, re-indent the loop's first line, and put blank lines around a top-level statement.
+            if (Indentation(loop) is { } indentation)
             {
-                // The formatter would put blank lines around a new top-level statement: lay it out by hand instead.
                 SyntaxTrivia endOfLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
                 LocalDeclarationStatementSyntax laidOut = declaration
                     .WithoutAnnotations(Formatter.Annotation)
                     .NormalizeWhitespace(elasticTrivia: false)
-                    .WithLeadingTrivia(loop.GetLeadingTrivia().Where(t => t.IsKind(SyntaxKind.WhitespaceTrivia)))
+                    .WithLeadingTrivia(SyntaxFactory.Whitespace(indentation))
                     .WithTrailingTrivia(endOfLine.IsKind(SyntaxKind.EndOfLineTrivia) ? endOfLine : SyntaxFactory.LineFeed);
-                editor.InsertBefore(global, SyntaxFactory.GlobalStatement(laidOut));
+                if (loop.Parent is GlobalStatementSyntax global)
+                    editor.InsertBefore(global, SyntaxFactory.GlobalStatement(laidOut));
+                else
+                    editor.InsertBefore(loop, laidOut);
+            }
+            else if (loop.Parent is GlobalStatementSyntax global)
+            {
+                editor.InsertBefore(global, SyntaxFactory.GlobalStatement(declaration));
             }
             else
+            {
                 editor.InsertBefore(loop, declaration);
+            }
         }
 
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>The whitespace before the loop's first token on its line, when nothing else comes before it there.</summary>
+    private static string? Indentation(StatementSyntax loop)
+    {
+        SourceText text = loop.SyntaxTree.GetText();
+        TextLine line = text.Lines.GetLineFromPosition(loop.SpanStart);
+        string prefix = text.ToString(TextSpan.FromBounds(line.Start, loop.SpanStart));
+        return prefix.All(c => c is ' ' or '\t') ? prefix : null;
     }
 
     /// <summary>

@@ -688,15 +688,12 @@ public class SL1006StreamLengthInLoopTests
                     while (more && s.Position < (length ??= s.Length)) s.ReadByte();
                     long? streamLength = null;
                     foreach (int item in items) { if (s.Position < (streamLength ??= s.Length)) s.ReadByte(); }
-
                     long? length2 = null;
                     for (int i = 0; i < n; i++) { if (s.Position + 4 > (length2 ??= s.Length)) break; s.ReadByte(); }
-
                     long? length3 = null;
                     do { s.ReadByte(); } while (s.Position < (length3 ??= s.Length));
                     long? length4 = null;
                     while (s.ReadByte() >= 0 && s.Position < (length4 ??= s.Length)) { }
-
                     long? length5 = null;
                     for (int i = Next(); i < (length5 ??= s.Length); i++) s.ReadByte();
                     if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
@@ -760,6 +757,14 @@ public class SL1006StreamLengthInLoopTests
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
         return test.RunAsync();
     }
+
+    // TagLib# and AssetStudio indent with tabs: the declaration takes the loop's own indentation, and the loop's line
+    // is left as it was.
+    [Fact]
+    public Task Fix_KeepsTheFilesTabIndentation()
+        => Verify.VerifyCodeFixAsync(
+            "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\t// to the end\n\t\twhile (s.Position < {|SL1006:s.Length|}) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n",
+            "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\tlong length = s.Length;\n\t\t// to the end\n\t\twhile (s.Position < length) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n");
 
     [Fact]
     public Task Fix_ReadsAtTheEndOfAPass_ShareOneLocal_AndKeepTheReadsOutsideTheLoop()
