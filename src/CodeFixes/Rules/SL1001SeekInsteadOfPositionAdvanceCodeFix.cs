@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -26,7 +25,7 @@ namespace Streamline.CodeFixes.Rules;
 /// s.Position += 3;   ->   s.Seek(3, SeekOrigin.Current);      (.NET Framework, Mono, netstandard)
 /// </code>
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1001SeekInsteadOfPositionAdvanceCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1001SeekInsteadOfPositionAdvanceCodeFix))]
 public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
 {
     private const string UseSkipReaderKey = "SL1001.UseSkipReader";
