@@ -12,11 +12,12 @@
 #             (netstandard2.0, netstandard2.1 and net8.0, so every build in the package): no CS8002 with -warnaserror;
 #             one over an unsigned library gets CS8002, so the check can fail.
 #   (c)       two libraries joined by InternalsVisibleTo, both with generated types: no CS0436, no ambiguity.
-#   (d)       a net48;netstandard2.0;net8.0 library: one `dotnet format analyzers` run leaves no conflict markers and
-#             applies every fix (SL1001's SkipReader and Seek fixes in one file too), every target builds with
-#             -warnaserror (so no Streamline warning is left), and the net48 build runs on Mono (when mono is installed).
+#   (d)       a net48;netstandard2.0;net8.0 library: `dotnet format analyzers` leaves no conflict markers, every target
+#             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed).
 #   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
 #   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103).
+#   (d) also has SL1001's two kinds of site in one file: its one `dotnet format analyzers` run applies both the
+#             SkipReader and the Seek fix, and the -warnaserror build shows that no Streamline warning is left.
 # Nothing is downloaded: the feed is the packed folder plus the NuGet global packages folder, which the repository's
 # own restore has filled; every project restores once into one packages folder of its own.
 set -euo pipefail
@@ -227,6 +228,9 @@ namespace Users
     }
 }
 CS
+project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
+echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
+
 # SL1001: a loop the SkipReader can take over, then a loop only Seek can fix (two equivalence keys before one run
 # could fix both).
 cat > "$users/Multi/Records.cs" <<'CS'
@@ -268,8 +272,6 @@ namespace Users
     }
 }
 CS
-project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
-echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
 
 # (off) The generator turned off: the runtime's name must not bind.
 project Off Off netstandard2.0 Library "<PropertyGroup><StreamlineRuntimeSource>false</StreamlineRuntimeSource></PropertyGroup> $streamline_ref"
@@ -339,13 +341,13 @@ cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
 grep -E "warning|error" "$work/d-format.txt" || true
 if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
 grep -q "LineCounter.Count(path)" "$users/Multi/Lines.cs" || { cat "$users/Multi/Lines.cs"; fail "the multi-targeted library was not fixed"; }
-cat "$users/Multi/Records.cs"
-grep -q "skipReader.Skip(3);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's SkipReader fix"
-grep -q "stream.Seek(7, SeekOrigin.Current);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's Seek fix"
 dotnet build "$users/Multi" --no-restore --nologo -warnaserror > "$work/d.txt" 2>&1 || { cat "$work/d.txt"; fail "a target of the multi-targeted library does not build"; }
 for tfm in net48 netstandard2.0 net8.0; do
   [ -f "$users/Multi/bin/Debug/$tfm/Multi.dll" ] || fail "no $tfm build"
 done
+cat "$users/Multi/Records.cs"
+grep -q "skipReader.Skip(3);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's SkipReader fix"
+grep -q "stream.Seek(7, SeekOrigin.Current);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's Seek fix"
 dotnet build "$users/MonoRunner" --no-restore --nologo -warnaserror -v quiet > "$work/d2.txt" 2>&1 || { cat "$work/d2.txt"; fail "the net48 program must build"; }
 if command -v mono > /dev/null; then
   runs_and_counts mono "$users/MonoRunner/bin/Debug/net48/MonoRunner.exe"
