@@ -8,13 +8,16 @@
 #             prints the right count.
 #   (a)       a library with PrivateAssets="all", fixed by `dotnet format`, and an app over it by ProjectReference and
 #             by the library's own .nupkg (which depends on nothing of Streamline's): both run and print the count.
-#   (b)       a strong-named library that calls the runtime: no CS8002 (with the Streamline.Runtime assembly instead,
-#             CS8002 is there: the check can fail).
+#   (b)       strong-named libraries: one on the generated runtime, one on the Streamline.Runtime assembly package
+#             (netstandard2.0, netstandard2.1 and net8.0, so every build in the package): no CS8002 with -warnaserror;
+#             one over an unsigned library gets CS8002, so the check can fail.
 #   (c)       two libraries joined by InternalsVisibleTo, both with generated types: no CS0436, no ambiguity.
 #   (d)       a net48;netstandard2.0;net8.0 library: `dotnet format analyzers` leaves no conflict markers, every target
 #             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed).
 #   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
 #   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103).
+#   (d) also has SL1001's two kinds of site in one file: its one `dotnet format analyzers` run applies both the
+#             SkipReader and the Seek fix, and the -warnaserror build shows that no Streamline warning is left.
 # Nothing is downloaded: the feed is the packed folder plus the NuGet global packages folder, which the repository's
 # own restore has filled; every project restores once into one packages folder of its own.
 set -euo pipefail
@@ -163,8 +166,12 @@ namespace Users
 }'
 project Signed Signed netstandard2.0 Library "$signed_props $streamline_ref"
 echo "$calls_runtime" > "$users/Signed/Counted.cs"
-project SignedOverAssembly SignedOverAssembly netstandard2.0 Library "$signed_props <ItemGroup><PackageReference Include=\"Streamline.Runtime\" Version=\"$version\" /></ItemGroup>"
+project SignedOverAssembly SignedOverAssembly 'netstandard2.0;netstandard2.1;net8.0' Library "$signed_props <ItemGroup><PackageReference Include=\"Streamline.Runtime\" Version=\"$version\" /></ItemGroup>"
 echo "$calls_runtime" > "$users/SignedOverAssembly/Counted.cs"
+project Unsigned Unsigned netstandard2.0 Library
+echo 'namespace Users { public static class Plain { public static int One() { return 1; } } }' > "$users/Unsigned/Plain.cs"
+project SignedOverUnsigned SignedOverUnsigned netstandard2.0 Library "$signed_props <ItemGroup><ProjectReference Include=\"../Unsigned/Unsigned.csproj\" /></ItemGroup>"
+echo 'namespace Users { public static class Uses { public static int One() { return Plain.One(); } } }' > "$users/SignedOverUnsigned/Uses.cs"
 
 # (c) Friend1 lets Friend2 see its internals; both name LineCounter, so both get generated copies.
 project Friend1 Friend1 netstandard2.0 Library "$streamline_ref"
@@ -224,6 +231,48 @@ CS
 project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
 echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
 
+# SL1001: a loop the SkipReader can take over, then a loop only Seek can fix (two equivalence keys before one run
+# could fix both).
+cat > "$users/Multi/Records.cs" <<'CS'
+using System.IO;
+
+namespace Users
+{
+    public static class Records
+    {
+        public static long SumFirstBytes(string path)
+        {
+            using (var stream = File.OpenRead(path))
+            {
+                var record = new byte[4];
+                long sum = 0;
+                while (stream.Read(record, 0, 1) > 0)
+                {
+                    sum += record[0];
+                    stream.Position += 3;
+                }
+
+                return sum;
+            }
+        }
+
+        public static long SumHeaders(string path, int count)
+        {
+            var stream = File.OpenRead(path);
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                sum += stream.ReadByte();
+                stream.Position += 7;
+            }
+
+            stream.Dispose();
+            return sum;
+        }
+    }
+}
+CS
+
 # (off) The generator turned off: the runtime's name must not bind.
 project Off Off netstandard2.0 Library "<PropertyGroup><StreamlineRuntimeSource>false</StreamlineRuntimeSource></PropertyGroup> $streamline_ref"
 echo "$calls_runtime" > "$users/Off/Counted.cs"
@@ -231,7 +280,7 @@ echo "$calls_runtime" > "$users/Off/Counted.cs"
 echo "== install the way the README says, and restore every project once"
 (cd "$users/App" && dotnet add package Streamline --version "$version" > "$work/add.txt") || { cat "$work/add.txt"; fail "dotnet add package"; }
 grep -q '<PrivateAssets>all</PrivateAssets>' "$users/App/App.csproj" || fail "dotnet add package did not make Streamline private (developmentDependency)"
-for p in App AppOverLib Signed SignedOverAssembly Friend2 MonoRunner Off; do
+for p in App AppOverLib Signed SignedOverAssembly SignedOverUnsigned Friend2 MonoRunner Off; do
   dotnet restore "$users/$p" --nologo -v quiet
 done
 
@@ -270,11 +319,16 @@ dotnet build "$users/AppOverPackage" --nologo -warnaserror -v quiet > "$work/a2.
 no_runtime_dll AppOverPackage
 runs_and_counts dotnet "$users/AppOverPackage/bin/Debug/net10.0/AppOverPackage.dll"
 
-echo "== (b) strong-named library: no CS8002"
+echo "== (b) strong-named libraries, on the generated runtime and on the Streamline.Runtime package: no CS8002"
 dotnet build "$users/Signed" --no-restore --nologo -warnaserror > "$work/b1.txt" 2>&1 || { cat "$work/b1.txt"; fail "the strong-named library must build with -warnaserror"; }
 ! grep -q CS8002 "$work/b1.txt" || fail "CS8002 in the strong-named library"
-dotnet build "$users/SignedOverAssembly" --no-restore --nologo > "$work/b2.txt" 2>&1 || { cat "$work/b2.txt"; fail "the strong-named library over the assembly must build"; }
-grep -q "warning CS8002" "$work/b2.txt" || fail "the CS8002 check cannot fail: no CS8002 over the unsigned Streamline.Runtime assembly either"
+dotnet build "$users/SignedOverAssembly" --no-restore --nologo -warnaserror > "$work/b2.txt" 2>&1 || { cat "$work/b2.txt"; fail "the strong-named library over the Streamline.Runtime package must build with -warnaserror"; }
+! grep -q CS8002 "$work/b2.txt" || fail "CS8002 in the strong-named library over the Streamline.Runtime package"
+for tfm in netstandard2.0 netstandard2.1 net8.0; do
+  [ -f "$users/SignedOverAssembly/bin/Debug/$tfm/SignedOverAssembly.dll" ] || fail "no $tfm build over the Streamline.Runtime package"
+done
+dotnet build "$users/SignedOverUnsigned" --no-restore --nologo > "$work/b3.txt" 2>&1 || { cat "$work/b3.txt"; fail "the strong-named library over an unsigned one must build"; }
+grep -q "warning CS8002" "$work/b3.txt" || fail "the CS8002 check cannot fail: no CS8002 over an unsigned library either"
 
 echo "== (c) InternalsVisibleTo pair, both with generated types"
 dotnet build "$users/Friend2" --no-restore --nologo -warnaserror > "$work/c.txt" 2>&1 || { cat "$work/c.txt"; fail "the InternalsVisibleTo pair must build with -warnaserror"; }
@@ -284,12 +338,16 @@ runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
 echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
 dotnet format analyzers "$users/Multi" --severity warn --no-restore > "$work/d-format.txt" 2>&1 || true
 cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
+grep -E "warning|error" "$work/d-format.txt" || true
 if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
 grep -q "LineCounter.Count(path)" "$users/Multi/Lines.cs" || { cat "$users/Multi/Lines.cs"; fail "the multi-targeted library was not fixed"; }
 dotnet build "$users/Multi" --no-restore --nologo -warnaserror > "$work/d.txt" 2>&1 || { cat "$work/d.txt"; fail "a target of the multi-targeted library does not build"; }
 for tfm in net48 netstandard2.0 net8.0; do
   [ -f "$users/Multi/bin/Debug/$tfm/Multi.dll" ] || fail "no $tfm build"
 done
+cat "$users/Multi/Records.cs"
+grep -q "skipReader.Skip(3);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's SkipReader fix"
+grep -q "stream.Seek(7, SeekOrigin.Current);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's Seek fix"
 dotnet build "$users/MonoRunner" --no-restore --nologo -warnaserror -v quiet > "$work/d2.txt" 2>&1 || { cat "$work/d2.txt"; fail "the net48 program must build"; }
 if command -v mono > /dev/null; then
   runs_and_counts mono "$users/MonoRunner/bin/Debug/net48/MonoRunner.exe"

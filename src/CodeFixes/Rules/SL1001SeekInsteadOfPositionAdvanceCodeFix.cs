@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -25,18 +24,22 @@ namespace Streamline.CodeFixes.Rules;
 ///   -> using (var skipReader = new SkipReader(s, leaveOpen: true)) { while ((n = skipReader.Read(b, 0, 4)) &gt; 0) { ...; skipReader.Skip(3); } }
 /// s.Position += 3;   ->   s.Seek(3, SeekOrigin.Current);      (.NET Framework, Mono, netstandard)
 /// </code>
+/// A diagnostic's first action is the reader where its loop can run over one, and Seek elsewhere; every first action
+/// shares one equivalence key, so Fix All under it gives each site its first action. <c>dotnet format</c> takes the
+/// first action of the first diagnostic and fixes everything under that action's key, so one run fixes every site the
+/// way fixing each alone would, whichever site comes first. Seek offered second, beside the reader, has its own key.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1001SeekInsteadOfPositionAdvanceCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1001SeekInsteadOfPositionAdvanceCodeFix))]
 public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
 {
-    private const string UseSkipReaderKey = "SL1001.UseSkipReader";
+    private const string FirstFixKey = "SL1001.SkipReaderOrSeek";
     private const string UseSeekKey = "SL1001.UseSeek";
     private const string ReaderName = "skipReader";
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SeekInsteadOfPositionAdvance);
 
     public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, context.CodeActionEquivalenceKey == UseSeekKey, context.CancellationToken)!);
+        static (context, document, diagnostics) => ApplyAsync(document, diagnostics, seekOnly: context.CodeActionEquivalenceKey == UseSeekKey, context.CancellationToken)!);
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
@@ -44,13 +47,14 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
         bool hasReader = model is not null && RuntimeTypes.SkipReader(context.Document, model.Compilation) is not null;
         foreach (Diagnostic diagnostic in context.Diagnostics)
         {
-            if (hasReader && Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
+            bool reader = hasReader && Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty);
+            if (reader)
             {
                 context.RegisterCodeFix(
                     CodeAction.Create(
                         Analyzers.Resources.Get("SL1001FixTitle"),
-                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), useSeek: false, ct),
-                        UseSkipReaderKey),
+                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), seekOnly: false, ct),
+                        FirstFixKey),
                     diagnostic);
             }
 
@@ -59,8 +63,8 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
                 context.RegisterCodeFix(
                     CodeAction.Create(
                         Analyzers.Resources.Get("SL1001SeekFixTitle"),
-                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), useSeek: true, ct),
-                        UseSeekKey),
+                        ct => ApplyAsync(context.Document, ImmutableArray.Create(diagnostic), seekOnly: true, ct),
+                        reader ? UseSeekKey : FirstFixKey),
                     diagnostic);
             }
         }
@@ -69,14 +73,22 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
     private static bool Has(Diagnostic diagnostic, string property)
         => diagnostic.Properties.TryGetValue(property, out string? value) && value == "true";
 
-    private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool useSeek, CancellationToken cancellationToken)
+    /// <summary>
+    /// With <paramref name="seekOnly"/>, Seek wherever it is proven; otherwise each diagnostic's first action: the
+    /// reader where its loop can run over one, Seek elsewhere. A Seek inside a loop the reader takes over is made in
+    /// the same rewrite of the loop, so both land.
+    /// </summary>
+    private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool seekOnly, CancellationToken cancellationToken)
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
         if (root is null || model is null || !SL1001SeekInsteadOfPositionAdvanceAnalyzer.Symbols.TryCreate(model.Compilation, out var symbols))
             return document;
 
+        INamedTypeSymbol? skipReader = seekOnly ? null : RuntimeTypes.SkipReader(document, model.Compilation);
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var readerLoops = new List<(SL1001PositionAdvance Advance, IWhileLoopOperation Loop)>();
+        var seeks = new List<SL1001PositionAdvance>();
         var rewrittenLoops = new HashSet<SyntaxNode>();
         foreach (Diagnostic diagnostic in diagnostics)
         {
@@ -87,33 +99,48 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
                 continue;
             }
 
-            if (useSeek)
+            if (skipReader is not null && Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
             {
-                if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanSeekProperty) && symbols.SeekOrigin is not null)
-                    ReplaceWithSeek(editor, advance, symbols.SeekOrigin);
+                if (LoopContext.EnclosingLoop(advance.Operation) is IWhileLoopOperation loop && rewrittenLoops.Add(loop.Syntax))
+                    readerLoops.Add((advance, loop));
             }
-            else if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanUseReaderProperty))
+            else if (Has(diagnostic, SL1001SeekInsteadOfPositionAdvanceAnalyzer.CanSeekProperty) && symbols.SeekOrigin is not null)
             {
-                INamedTypeSymbol? skipReader = RuntimeTypes.SkipReader(document, model.Compilation);
-                if (skipReader is not null
-                    && LoopContext.EnclosingLoop(advance.Operation) is IWhileLoopOperation loop
-                    && rewrittenLoops.Add(loop.Syntax))
-                {
-                    ReplaceWithReader(editor, model, advance, loop, skipReader, symbols, cancellationToken);
-                }
+                seeks.Add(advance);
             }
+        }
+
+        var seeksInReaderLoops = new HashSet<SL1001PositionAdvance>();
+        foreach ((SL1001PositionAdvance advance, IWhileLoopOperation loop) in readerLoops)
+        {
+            var inside = new Dictionary<SyntaxNode, SyntaxNode>();
+            foreach (SL1001PositionAdvance seek in seeks)
+            {
+                if (loop.Syntax.Span.Contains(seek.Operation.Syntax.Span) && SeekSyntax(editor.Generator, seek, symbols.SeekOrigin!) is { } seekSyntax)
+                    inside[seek.Operation.Syntax] = seekSyntax;
+            }
+
+            if (ReplaceWithReader(editor, model, advance, loop, skipReader!, symbols, inside, cancellationToken))
+                seeksInReaderLoops.UnionWith(seeks.Where(seek => inside.ContainsKey(seek.Operation.Syntax)));
+        }
+
+        foreach (SL1001PositionAdvance seek in seeks)
+        {
+            if (!seeksInReaderLoops.Contains(seek) && SeekSyntax(editor.Generator, seek, symbols.SeekOrigin!) is { } seekSyntax)
+                editor.ReplaceNode(seek.Operation.Syntax, seekSyntax);
         }
 
         return editor.GetChangedDocument();
     }
 
-    private static void ReplaceWithSeek(DocumentEditor editor, SL1001PositionAdvance advance, INamedTypeSymbol seekOrigin)
+    /// <summary><c>stream.Seek(offset, SeekOrigin.Current)</c> in place of the advance, with its trivia.</summary>
+    private static SyntaxNode? SeekSyntax(SyntaxGenerator generator, SL1001PositionAdvance advance, INamedTypeSymbol seekOrigin)
     {
         if (advance.Position.Syntax is not MemberAccessExpressionSyntax { Expression: var stream })
-            return;
+            return null;
 
-        var origin = (ExpressionSyntax)editor.Generator.MemberAccessExpression(
-            editor.Generator.TypeExpression(seekOrigin).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
+        var origin = (ExpressionSyntax)generator.MemberAccessExpression(
+            generator.TypeExpression(seekOrigin).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
             "Current");
         InvocationExpressionSyntax seek = SyntaxFactory.InvocationExpression(
             SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, stream.WithoutTrivia(), SyntaxFactory.IdentifierName("Seek")),
@@ -122,16 +149,19 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
                 SyntaxFactory.Argument(OffsetSyntax(advance)),
                 SyntaxFactory.Argument(origin),
             })));
-        editor.ReplaceNode(advance.Operation.Syntax, seek.WithTriviaFrom(advance.Operation.Syntax));
+        return seek.WithTriviaFrom(advance.Operation.Syntax);
     }
 
-    private static void ReplaceWithReader(
+    /// <summary>Runs the loop over a reader; <paramref name="seeksInside"/> are other streams' Seek rewrites made in
+    /// the same new loop. False when the loop is not the shape the analyzer proved.</summary>
+    private static bool ReplaceWithReader(
         DocumentEditor editor,
         SemanticModel model,
         SL1001PositionAdvance advance,
         IWhileLoopOperation loop,
         INamedTypeSymbol skipReader,
         SL1001SeekInsteadOfPositionAdvanceAnalyzer.Symbols symbols,
+        IReadOnlyDictionary<SyntaxNode, SyntaxNode> seeksInside,
         CancellationToken cancellationToken)
     {
         if (loop.Syntax is not WhileStatementSyntax whileStatement
@@ -140,7 +170,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
             || !SL1001SeekInsteadOfPositionAdvanceAnalyzer.TryMatchReadCondition(loop.Condition, stream, out IInvocationOperation? read)
             || read.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax readAccess })
         {
-            return;
+            return false;
         }
 
         string name = UniqueName(whileStatement, model, cancellationToken);
@@ -161,6 +191,12 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
                     SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(OffsetSyntax(other)))));
                 replacements[other.Operation.Syntax] = skip.WithTriviaFrom(other.Operation.Syntax);
             }
+        }
+
+        foreach (KeyValuePair<SyntaxNode, SyntaxNode> seek in seeksInside)
+        {
+            if (!replacements.ContainsKey(seek.Key))
+                replacements[seek.Key] = seek.Value;
         }
 
         WhileStatementSyntax rewritten = whileStatement.ReplaceNodes(replacements.Keys, (original, _) => replacements[original]);
@@ -188,6 +224,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
             .WithTrailingTrivia(whileStatement.GetTrailingTrivia())
             .WithAdditionalAnnotations(Formatter.Annotation);
         editor.ReplaceNode(whileStatement, usingStatement);
+        return true;
     }
 
     /// <summary><c>n</c> for <c>+= n</c> and <c>= Position + n</c>, <c>1</c> for <c>++</c>.</summary>

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
@@ -21,7 +20,7 @@ namespace Streamline.CodeFixes.Rules;
 /// <c>reader.BaseStream.Position</c> in the loops become <c>reader.Position</c> (the same value, without putting the
 /// stream back on every pass); then an explicitly typed declaration takes the buffered type.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1002BufferSmallBinaryReadsCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1002BufferSmallBinaryReadsCodeFix))]
 public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1002.UseBufferedBinaryReader";

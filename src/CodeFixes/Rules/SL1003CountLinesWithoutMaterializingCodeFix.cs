@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -21,7 +20,7 @@ namespace Streamline.CodeFixes.Rules;
 /// SL1003: rewrites a count of materialised lines into <c>Streamline.Runtime.LineCounter</c>, keeping the path, the
 /// encoding, the cancellation token, <c>ConfigureAwait</c> and the result type (int stays int, long stays long).
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1003CountLinesWithoutMaterializingCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1003CountLinesWithoutMaterializingCodeFix))]
 public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1003.CountWithLineCounter";

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Globalization;
 using System.Linq;
 using System.Text;
@@ -28,7 +27,7 @@ namespace Streamline.CodeFixes.Rules;
 /// <c>s_whitespace.IndexOfAny(text)</c>. A field already caching the same set is reused; in Fix All, calls with the same
 /// set share one new field.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1004UseCachedSearchValuesCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1004UseCachedSearchValuesCodeFix))]
 public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 {
     private const string CacheInStaticField = "SL1004.CacheInStaticField";

@@ -1,5 +1,4 @@
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -19,7 +18,7 @@ namespace Streamline.CodeFixes.Rules;
 /// SL1005: rewrites <c>x[start..]</c> to <c>x.Slice(start)</c> (<c>x.Substring(start)</c> on strings) and
 /// <c>x[^k..]</c> to <c>x.Slice(x.Length - k)</c>, keeping the receiver's and the start's evaluation order and trivia.
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1005SliceInsteadOfRangeCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1005SliceInsteadOfRangeCodeFix))]
 public sealed class SL1005SliceInsteadOfRangeCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1005.CallSliceStart";

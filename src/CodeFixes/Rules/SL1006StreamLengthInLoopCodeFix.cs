@@ -1,7 +1,6 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
-using System.Composition;
 using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
@@ -25,7 +24,7 @@ namespace Streamline.CodeFixes.Rules;
 /// <c>BufferedBinaryReader</c> that has a <c>Position</c> property, reads of <c>reader.BaseStream.Position</c> in the
 /// loop become <c>reader.Position</c> (the same value, without putting the read-ahead back on every pass).
 /// </summary>
-[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1006StreamLengthInLoopCodeFix)), Shared]
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1006StreamLengthInLoopCodeFix))]
 public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1006.ReadLengthOnce";

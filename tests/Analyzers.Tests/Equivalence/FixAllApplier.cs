@@ -103,7 +103,10 @@ public static class FixAllApplier
     {
         foreach (CodeFixProvider fixer in CodeFixRunner.AllFixers.Where(f => f.FixableDiagnosticIds.Contains(id)))
         {
+            // dotnet format: the first action of the first diagnostic that has one. A preferred key wins when any
+            // diagnostic offers it (a site that offers only the rule's first fix does not hide it).
             string? key = null;
+            string? firstKey = null;
             foreach (Diagnostic diagnostic in diagnostics)
             {
                 var actions = new List<CodeAction>();
@@ -111,10 +114,13 @@ public static class FixAllApplier
                 await fixer.RegisterCodeFixesAsync(context).ConfigureAwait(false);
                 if (actions.Count == 0)
                     continue;
-                CodeAction chosen = actions.FirstOrDefault(a => preferredKeys?.Contains(a.EquivalenceKey ?? string.Empty) == true) ?? actions[0];
-                key = chosen.EquivalenceKey;
-                break;
+                firstKey ??= actions[0].EquivalenceKey;
+                key = actions.FirstOrDefault(a => preferredKeys?.Contains(a.EquivalenceKey ?? string.Empty) == true)?.EquivalenceKey;
+                if (key is not null || preferredKeys is null)
+                    break;
             }
+
+            key ??= firstKey;
 
             if (key is null)
                 continue;

@@ -83,6 +83,146 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
             CodeActionIndex = 1,
         }.RunAsync();
 
+    private const string ReaderSite = """
+            long Sum(string path)
+            {
+                using var stream = File.OpenRead(path);
+                byte[] record = new byte[4];
+                long sum = 0;
+                while (stream.Read(record, 0, record.Length) > 0)
+                {
+                    sum += record[0];
+                    {|SL1001:stream.Position += 3|};
+                }
+
+                return sum;
+            }
+        """;
+
+    private const string ReaderSiteFixed = """
+            long Sum(string path)
+            {
+                using var stream = File.OpenRead(path);
+                byte[] record = new byte[4];
+                long sum = 0;
+                using (var skipReader = new SkipReader(stream, leaveOpen: true))
+                {
+                    while (skipReader.Read(record, 0, record.Length) > 0)
+                    {
+                        sum += record[0];
+                        skipReader.Skip(3);
+                    }
+                }
+
+                return sum;
+            }
+        """;
+
+    private const string SeekOnlySite = """
+            long Headers(string path, int count)
+            {
+                var stream = File.OpenRead(path);
+                long sum = 0;
+                for (int i = 0; i < count; i++)
+                {
+                    sum += stream.ReadByte();
+                    {|SL1001:stream.Position += 7|};
+                }
+
+                return sum;
+            }
+        """;
+
+    private const string SeekOnlySiteFixed = """
+            long Headers(string path, int count)
+            {
+                var stream = File.OpenRead(path);
+                long sum = 0;
+                for (int i = 0; i < count; i++)
+                {
+                    sum += stream.ReadByte();
+                    stream.Seek(7, SeekOrigin.Current);
+                }
+
+                return sum;
+            }
+        """;
+
+    /// <summary>
+    /// A document with a loop the reader can take over and a loop only Seek can fix: Fix All (and so one
+    /// <c>dotnet format</c> run, which takes the first action of the first diagnostic and fixes all under its key) gives
+    /// each site its first action, whichever site comes first, exactly as fixing the sites one by one does.
+    /// </summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public Task FixAll_GivesEverySiteItsFirstAction_ReaderAndSeekSitesMixed(bool readerFirst)
+    {
+        static string Class(string first, string second) => "using System.IO;\n\nclass C\n{\n" + first + "\n\n" + second + "\n}\n";
+        return new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = readerFirst ? Class(ReaderSite, SeekOnlySite) : Class(SeekOnlySite, ReaderSite),
+            FixedCode = (readerFirst ? Class(ReaderSiteFixed, SeekOnlySiteFixed) : Class(SeekOnlySiteFixed, ReaderSiteFixed))
+                .Replace("using System.IO;\n", "using System.IO;\nusing Streamline.Runtime;\n", System.StringComparison.Ordinal),
+        }.RunAsync();
+    }
+
+    /// <summary>A Seek-only advance of another stream inside a loop the reader takes over: Fix All makes both edits in
+    /// the one new loop, as fixing the two sites one after the other does.</summary>
+    [Fact]
+    public Task FixAll_SeeksInsideTheLoopTheReaderTakesOver()
+        => new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        using var stream = File.OpenRead(path);
+                        var index = File.OpenRead(path + ".idx");
+                        byte[] record = new byte[4];
+                        long sum = 0;
+                        while (stream.Read(record, 0, record.Length) > 0)
+                        {
+                            sum += record[0] + index.ReadByte();
+                            {|SL1001:index.Position += 1|};
+                            {|SL1001:stream.Position += 3|}; // the rest of the record
+                        }
+
+                        return sum;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long Sum(string path)
+                    {
+                        using var stream = File.OpenRead(path);
+                        var index = File.OpenRead(path + ".idx");
+                        byte[] record = new byte[4];
+                        long sum = 0;
+                        using (var skipReader = new SkipReader(stream, leaveOpen: true))
+                        {
+                            while (skipReader.Read(record, 0, record.Length) > 0)
+                            {
+                                sum += record[0] + index.ReadByte();
+                                index.Seek(1, SeekOrigin.Current);
+                                skipReader.Skip(3); // the rest of the record
+                            }
+                        }
+
+                        return sum;
+                    }
+                }
+                """,
+        }.RunAsync();
+
     [Fact]
     public Task Fix_EveryAdvanceShape_AndSkipsInNestedStatements()
         => Verify.VerifyCodeFixAsync("""
@@ -316,8 +456,19 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                 }
             }
             """;
-        // Seek is still offered where it is provably the same; the reader fix is not.
-        return new Verify.Test(TestTarget.Net472) { TestCode = Source, FixedCode = Source, CodeActionEquivalenceKey = "SL1001.UseSkipReader" }.RunAsync();
+        // Seek is still offered where it is provably the same, and is then each site's first action; the reader fix is
+        // never offered, so every other loop stays as it was.
+        return new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = Source,
+            FixedCode = Source
+                .Replace("{|SL1001:used.Position += 3|}", "used.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:passed.Position += 3|}", "passed.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:captured.Position += 3|}", "captured.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:awaited.Position += 3|}", "awaited.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow }, // the three left unfixed
+            CodeActionEquivalenceKey = "SL1001.SkipReaderOrSeek",
+        }.RunAsync();
     }
 
     [Fact]
