@@ -9,7 +9,8 @@ namespace Streamline.Benchmarks;
 /// SL1006: a loop that reads a FileStream's Length on every pass (flagged) against the same loop with Length read once
 /// before it (fixed), over a 1 MB temp file. ReadByte: the stream's own loop (FileStream serves the bytes from its
 /// buffer, so Length's system calls dominate). BinaryReader: the loop, <c>BaseStream.Position &lt; BaseStream.Length</c>
-/// around ReadUInt16. InMemory: the same BinaryReader loop over a MemoryStream, where the rule stays quiet.
+/// around ReadUInt16. CheckInBody: a counted loop that checks <c>Position + 2 &gt; Length</c> in its body, fixed with
+/// <c>(length ??= BaseStream.Length)</c>. InMemory: the same BinaryReader loop over a MemoryStream, where the rule stays quiet.
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -20,6 +21,7 @@ public class SL1006StreamLengthInLoopBenchmarks
     private const string ReadByte = "ReadByte";
     private const string BinaryReaderLoop = "BinaryReader";
     private const string InMemory = "InMemory";
+    private const string CheckInBody = "CheckInBody";
 
     private string _directory = string.Empty;
     private string _path = string.Empty;
@@ -98,6 +100,42 @@ public class SL1006StreamLengthInLoopBenchmarks
         long length = reader.BaseStream.Length;
         while (reader.BaseStream.Position < length)
         {
+            sum += reader.ReadUInt16();
+        }
+
+        return sum;
+    }
+
+    // The on-first-read form: a counted loop whose check sits in the body (SmolvDecoder's shape), fixed with ??=.
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(CheckInBody)]
+    public long CheckInBody_LengthInLoop()
+    {
+        using var reader = new BinaryReader(File.OpenRead(_path));
+        long sum = 0;
+        int count = _bytes.Length / 2;
+        for (int i = 0; i < count; i++)
+        {
+            if (reader.BaseStream.Position + 2 > reader.BaseStream.Length)
+                break;
+            sum += reader.ReadUInt16();
+        }
+
+        return sum;
+    }
+
+    [Benchmark]
+    [BenchmarkCategory(CheckInBody)]
+    public long CheckInBody_LengthOnFirstRead()
+    {
+        using var reader = new BinaryReader(File.OpenRead(_path));
+        long sum = 0;
+        int count = _bytes.Length / 2;
+        long? length = null;
+        for (int i = 0; i < count; i++)
+        {
+            if (reader.BaseStream.Position + 2 > (length ??= reader.BaseStream.Length))
+                break;
             sum += reader.ReadUInt16();
         }
 
