@@ -183,120 +183,83 @@ internal static class TextKernels
     /// <summary>The chars taken at a time by the vector kernels: one block of 64 bytes.</summary>
     internal const int CharBlockSize = BlockSize / sizeof(char);
 
-    // A block at i covers i .. i + 63 and looks at i + 64 when its last byte is \r (at most end: readable). A \r is
-    // counted unless the next byte is \n; that \n is counted itself, so \r\n counts once.
+    // A block at i covers i .. i + 63 and looks at i + 64 (at most end: readable).
     private static long CountLineBreakBlocks(ref byte origin, ref int index, int end)
     {
         long count = 0;
         int i = index;
         for (; end - i >= BlockSize; i += BlockSize)
         {
-            EqualityMasks(ref Unsafe.Add(ref origin, i), LineFeed, CarriageReturn, out ulong lineFeeds, out ulong carriageReturns);
-            ulong beforeLineFeed = lineFeeds >> 1;
-            if ((long)carriageReturns < 0 && Unsafe.Add(ref origin, i + BlockSize) == LineFeed)
-            {
-                beforeLineFeed |= 1UL << 63;
-            }
-
-            count += BitOperations.PopCount(lineFeeds) + BitOperations.PopCount(carriageReturns & ~beforeLineFeed);
+            count += BitOperations.PopCount(LineBreakMask(ref Unsafe.Add(ref origin, i), LineFeed, CarriageReturn));
         }
 
         index = i;
         return count;
     }
 
-    // The same over chars: 32 to a block, 32 bits to a mask.
+    // The same over chars: 32 to a block (64 bytes), 32 bits to a mask.
     private static long CountLineBreakBlocks(ref char origin, ref int index, int end)
     {
         long count = 0;
         int i = index;
         for (; end - i >= CharBlockSize; i += CharBlockSize)
         {
-            EqualityMasks(ref Unsafe.Add(ref origin, i), '\n', '\r', out uint lineFeeds, out uint carriageReturns);
-            uint beforeLineFeed = lineFeeds >> 1;
-            if ((int)carriageReturns < 0 && Unsafe.Add(ref origin, i + CharBlockSize) == '\n')
-            {
-                beforeLineFeed |= 1U << 31;
-            }
-
-            count += BitOperations.PopCount(lineFeeds) + BitOperations.PopCount(carriageReturns & ~beforeLineFeed);
+            count += BitOperations.PopCount(LineBreakMask(ref Unsafe.As<char, ushort>(ref Unsafe.Add(ref origin, i)), (ushort)'\n', (ushort)'\r'));
         }
 
         index = i;
         return count;
     }
 
-    /// <summary>Bit <c>k</c> of each mask is set where byte <c>k</c> of the 64-byte block equals that value.</summary>
+    /// <summary>
+    /// For the 64-byte block at <paramref name="block"/> (64 bytes or 32 UTF-16 units), bit <c>k</c> is set where
+    /// element <c>k</c> ends a line: it is <paramref name="lineFeed"/>, or it is <paramref name="carriageReturn"/> and
+    /// the next element is not <paramref name="lineFeed"/>. The element after the block must be readable: the block is
+    /// loaded a second time one element on, so that "followed by \n" is a lane-by-lane compare.
+    /// </summary>
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void EqualityMasks(ref byte block, byte first, byte second, out ulong firstMask, out ulong secondMask)
+    internal static ulong LineBreakMask<T>(ref T block, T lineFeed, T carriageReturn)
     {
         if (Vector512.IsHardwareAccelerated)
         {
-            Vector512<byte> v = Vector512.LoadUnsafe(ref block);
-            firstMask = Vector512.Equals(v, Vector512.Create(first)).ExtractMostSignificantBits();
-            secondMask = Vector512.Equals(v, Vector512.Create(second)).ExtractMostSignificantBits();
+            return LineBreaks(Vector512.LoadUnsafe(ref block), Vector512.LoadUnsafe(ref block, 1), Vector512.Create(lineFeed), Vector512.Create(carriageReturn))
+                .ExtractMostSignificantBits();
         }
-        else if (Vector256.IsHardwareAccelerated)
+
+        if (Vector256.IsHardwareAccelerated)
         {
-            Vector256<byte> v0 = Vector256.LoadUnsafe(ref block);
-            Vector256<byte> v1 = Vector256.LoadUnsafe(ref block, 32);
-            Vector256<byte> f = Vector256.Create(first);
-            Vector256<byte> s = Vector256.Create(second);
-            firstMask = Vector256.Equals(v0, f).ExtractMostSignificantBits() | ((ulong)Vector256.Equals(v1, f).ExtractMostSignificantBits() << 32);
-            secondMask = Vector256.Equals(v0, s).ExtractMostSignificantBits() | ((ulong)Vector256.Equals(v1, s).ExtractMostSignificantBits() << 32);
+            int n = Vector256<T>.Count;
+            Vector256<T> lineFeeds = Vector256.Create(lineFeed);
+            Vector256<T> carriageReturns = Vector256.Create(carriageReturn);
+            ulong low = LineBreaks(Vector256.LoadUnsafe(ref block), Vector256.LoadUnsafe(ref block, 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            ulong high = LineBreaks(Vector256.LoadUnsafe(ref block, (uint)n), Vector256.LoadUnsafe(ref block, (uint)n + 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            return low | (high << n);
         }
-        else
+
         {
-            Vector128<byte> f = Vector128.Create(first);
-            Vector128<byte> s = Vector128.Create(second);
-            EqualityMasks128(Vector128.LoadUnsafe(ref block), f, s, out uint first0, out uint second0);
-            EqualityMasks128(Vector128.LoadUnsafe(ref block, 16), f, s, out uint first1, out uint second1);
-            EqualityMasks128(Vector128.LoadUnsafe(ref block, 32), f, s, out uint first2, out uint second2);
-            EqualityMasks128(Vector128.LoadUnsafe(ref block, 48), f, s, out uint first3, out uint second3);
-            firstMask = first0 | ((ulong)first1 << 16) | ((ulong)first2 << 32) | ((ulong)first3 << 48);
-            secondMask = second0 | ((ulong)second1 << 16) | ((ulong)second2 << 32) | ((ulong)second3 << 48);
+            int n = Vector128<T>.Count;
+            Vector128<T> lineFeeds = Vector128.Create(lineFeed);
+            Vector128<T> carriageReturns = Vector128.Create(carriageReturn);
+            ulong part0 = LineBreaks(Vector128.LoadUnsafe(ref block), Vector128.LoadUnsafe(ref block, 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            ulong part1 = LineBreaks(Vector128.LoadUnsafe(ref block, (uint)n), Vector128.LoadUnsafe(ref block, (uint)n + 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            ulong part2 = LineBreaks(Vector128.LoadUnsafe(ref block, (uint)(2 * n)), Vector128.LoadUnsafe(ref block, (uint)(2 * n) + 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            ulong part3 = LineBreaks(Vector128.LoadUnsafe(ref block, (uint)(3 * n)), Vector128.LoadUnsafe(ref block, (uint)(3 * n) + 1), lineFeeds, carriageReturns).ExtractMostSignificantBits();
+            return part0 | (part1 << n) | (part2 << (2 * n)) | (part3 << (3 * n));
         }
     }
 
-    /// <summary>Bit <c>k</c> of each mask is set where char <c>k</c> of the 32-char block equals that value.</summary>
+    // All ones in each lane of `current` that is \n, or that is \r where `next` (the data one element on) is not \n.
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    internal static void EqualityMasks(ref char block, char first, char second, out uint firstMask, out uint secondMask)
-    {
-        ref ushort units = ref Unsafe.As<char, ushort>(ref block);
-        if (Vector512.IsHardwareAccelerated)
-        {
-            Vector512<ushort> v = Vector512.LoadUnsafe(ref units);
-            firstMask = (uint)Vector512.Equals(v, Vector512.Create((ushort)first)).ExtractMostSignificantBits();
-            secondMask = (uint)Vector512.Equals(v, Vector512.Create((ushort)second)).ExtractMostSignificantBits();
-        }
-        else if (Vector256.IsHardwareAccelerated)
-        {
-            Vector256<ushort> v0 = Vector256.LoadUnsafe(ref units);
-            Vector256<ushort> v1 = Vector256.LoadUnsafe(ref units, 16);
-            Vector256<ushort> f = Vector256.Create((ushort)first);
-            Vector256<ushort> s = Vector256.Create((ushort)second);
-            firstMask = Vector256.Equals(v0, f).ExtractMostSignificantBits() | (Vector256.Equals(v1, f).ExtractMostSignificantBits() << 16);
-            secondMask = Vector256.Equals(v0, s).ExtractMostSignificantBits() | (Vector256.Equals(v1, s).ExtractMostSignificantBits() << 16);
-        }
-        else
-        {
-            Vector128<ushort> f = Vector128.Create((ushort)first);
-            Vector128<ushort> s = Vector128.Create((ushort)second);
-            EqualityMasks128(Vector128.LoadUnsafe(ref units), f, s, out uint first0, out uint second0);
-            EqualityMasks128(Vector128.LoadUnsafe(ref units, 8), f, s, out uint first1, out uint second1);
-            EqualityMasks128(Vector128.LoadUnsafe(ref units, 16), f, s, out uint first2, out uint second2);
-            EqualityMasks128(Vector128.LoadUnsafe(ref units, 24), f, s, out uint first3, out uint second3);
-            firstMask = first0 | (first1 << 8) | (first2 << 16) | (first3 << 24);
-            secondMask = second0 | (second1 << 8) | (second2 << 16) | (second3 << 24);
-        }
-    }
+    private static Vector512<T> LineBreaks<T>(Vector512<T> current, Vector512<T> next, Vector512<T> lineFeed, Vector512<T> carriageReturn) =>
+        Vector512.Equals(current, lineFeed) | Vector512.AndNot(Vector512.Equals(current, carriageReturn), Vector512.Equals(next, lineFeed));
 
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
-    private static void EqualityMasks128<T>(Vector128<T> v, Vector128<T> first, Vector128<T> second, out uint firstMask, out uint secondMask)
-    {
-        firstMask = Vector128.Equals(v, first).ExtractMostSignificantBits();
-        secondMask = Vector128.Equals(v, second).ExtractMostSignificantBits();
-    }
+    private static Vector256<T> LineBreaks<T>(Vector256<T> current, Vector256<T> next, Vector256<T> lineFeed, Vector256<T> carriageReturn) =>
+        Vector256.Equals(current, lineFeed) | Vector256.AndNot(Vector256.Equals(current, carriageReturn), Vector256.Equals(next, lineFeed));
+
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private static Vector128<T> LineBreaks<T>(Vector128<T> current, Vector128<T> next, Vector128<T> lineFeed, Vector128<T> carriageReturn) =>
+        Vector128.Equals(current, lineFeed) | Vector128.AndNot(Vector128.Equals(current, carriageReturn), Vector128.Equals(next, lineFeed));
 
     /// <summary>
     /// Classifies a 64-byte block for TextCounter: word bytes (printable ASCII, 0x21..0x7E), ASCII spaces
