@@ -73,6 +73,33 @@ public class LineCounterKernelTests
             }, iter: 20_000);
     }
 
+    /// <summary>
+    /// Every byte a break, over as many blocks as the vector lanes hold before they are emptied (63 and 127 blocks)
+    /// and more: a lane that overflowed would lose 256.
+    /// </summary>
+    [Theory]
+    [InlineData("\n")]
+    [InlineData("\r")]
+    [InlineData("\r\n")]
+    [InlineData("\n\r")]
+    public void Kernels_CountDenseBreaksOverManyBlocks(string pattern)
+    {
+        foreach (int length in new[] { (63 * 64) - 1, 63 * 64, (63 * 64) + 1, 127 * 64, (127 * 64) + 65, (300 * 64) + 7 })
+        {
+            char[] chars = new char[length + 1];
+            byte[] bytes = new byte[length + 1];
+            for (int i = 0; i < chars.Length; i++)
+            {
+                chars[i] = pattern[i % pattern.Length];
+                bytes[i] = (byte)chars[i];
+            }
+
+            Assert.Equal(CountByDefinition(bytes, 0, length), TextKernels.CountLineBreaks(bytes, 0, length));
+            Assert.Equal(CountByDefinition(bytes, 0, length), TextKernels.CountLineBreaksPortable(bytes, 0, length));
+            Assert.Equal(CountByDefinition(chars, 0, length), TextKernels.CountLineBreaks(chars, 0, length));
+        }
+    }
+
     [Fact]
     public void Kernels_CountCarriageReturnLineFeedAcrossEveryBlockEdge()
     {
