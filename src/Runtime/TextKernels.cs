@@ -9,12 +9,12 @@ using System.Runtime.Intrinsics;
 namespace Streamline.Runtime;
 
 /// <summary>
-/// The scanning kernels that TextCounter and LineCounter share. On .NET 8 text is taken in blocks
-/// of 64 bytes (64 bytes of an ASCII-compatible encoding, or 32 chars), each turned into bit masks by one Vector512,
-/// two Vector256 or four Vector128, whichever the machine accelerates, and counted with popcounts. Every width is
-/// checked by running the exactness suites with <c>DOTNET_EnableAVX512F=0</c>, <c>DOTNET_EnableAVX2=0</c> and
-/// <c>DOTNET_EnableHWIntrinsic=0</c> (eng/test-isa.sh). Without hardware vectors, and in the netstandard builds, bytes
-/// are counted eight at a time in a <see cref="ulong"/>.
+/// The scanning kernels that TextCounter and LineCounter share. On .NET 8 and later text is taken in blocks of 64
+/// bytes (64 bytes of an ASCII-compatible encoding, or 32 chars), loaded as one Vector512, two Vector256 or four
+/// Vector128, whichever the machine accelerates, and counted with popcounts of bit masks (or, for line breaks in bytes
+/// below AVX-512, by adding the compare results into byte lanes). Every width is checked by running the exactness
+/// suites with AVX-512, AVX2 and all hardware intrinsics switched off (eng/test-isa.sh). Without hardware vectors, and
+/// in the netstandard builds, line breaks in bytes are counted eight bytes at a time in a <see cref="ulong"/>.
 /// </summary>
 internal static class TextKernels
 {
