@@ -13,6 +13,17 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 
+# Runs a test command with its output in $work/test.log, counts it passed or failed, and shows the summary line.
+run_suite() {
+  if "$@" > "$work/test.log" 2>&1; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    cat "$work/test.log"
+  fi
+  grep -E 'Passed!|Failed!' "$work/test.log" || true
+}
+
 dotnet build "$root/tests/Wc.Tests" -c Release --nologo -v q > /dev/null
 dotnet build "$root/tests/Runtime.Tests" -c Release --nologo -v q > /dev/null
 # Each level: the settings, then the widest vector they may leave (bits).
@@ -20,23 +31,11 @@ for level in "DOTNET_EnableAVX512=0 DOTNET_EnableAVX512F=0:256" "DOTNET_EnableAV
   settings=${level%:*}
   echo "== $settings"
   # shellcheck disable=SC2086 # the settings are words
-  if env $settings dotnet test "$root/tests/Wc.Tests" -c Release --no-build --nologo \
-      --filter "FullyQualifiedName~DifferentialTests|FullyQualifiedName~CorpusTests|FullyQualifiedName~PinnedTests" > "$work/test.log" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    cat "$work/test.log"
-  fi
-  grep -E 'Passed!|Failed!' "$work/test.log" || true
+  run_suite env $settings dotnet test "$root/tests/Wc.Tests" -c Release --no-build --nologo \
+    --filter "FullyQualifiedName~DifferentialTests|FullyQualifiedName~CorpusTests|FullyQualifiedName~PinnedTests"
   # shellcheck disable=SC2086
-  if env $settings STREAMLINE_MAX_VECTOR_BITS="${level##*:}" dotnet test "$root/tests/Runtime.Tests" -c Release --no-build --nologo \
-      --filter "FullyQualifiedName~LineCounter|FullyQualifiedName~InstructionSetTests" > "$work/test.log" 2>&1; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    cat "$work/test.log"
-  fi
-  grep -E 'Passed!|Failed!' "$work/test.log" || true
+  run_suite env $settings STREAMLINE_MAX_VECTOR_BITS="${level##*:}" dotnet test "$root/tests/Runtime.Tests" -c Release --no-build --nologo \
+    --filter "FullyQualifiedName~LineCounter|FullyQualifiedName~InstructionSetTests"
 done
 
 echo "== portable native AOT build of samples/Wc against GNU wc"

@@ -10,17 +10,9 @@ namespace Streamline.Runtime.Tests;
 /// </summary>
 public class LineCounterKernelTests
 {
-    private static long CountByDefinition(byte[] buffer, int offset, int length)
-    {
-        long count = 0;
-        for (int i = offset; i < offset + length; i++)
-        {
-            if (buffer[i] == '\n' || (buffer[i] == '\r' && buffer[i + 1] != '\n'))
-                count++;
-        }
-
-        return count;
-    }
+    // A byte is a line break where the char of the same value is.
+    private static long CountByDefinition(byte[] buffer, int offset, int length) =>
+        CountByDefinition(Array.ConvertAll(buffer, value => (char)value), offset, length);
 
     private static long CountByDefinition(char[] chars, int offset, int length)
     {
