@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, the legacy checks
-# of the netstandard2.0 runtime under Mono, TextCounter's exactness at every vector instruction-set level and in a
-# portable native AOT build, the package check, the sample's CI-build check, the wc sample's error and option tests on
-# its native AOT build, and the SL1006 end-to-end check (dotnet format over a packed package, same results before and
-# after). Installs what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
+# of the netstandard2.0 runtime under Mono, TextCounter's and LineCounter's exactness at every vector instruction-set
+# level, TextCounter's in a portable native AOT build, the package check, the sample's CI-build check, the wc sample's
+# error and option tests on its native AOT build, and the SL1006 end-to-end check (dotnet format over a packed
+# package, same results before and after). Installs what the tests need first (GNU coreutils for the wc parity tests,
+# Mono for the legacy checks).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"

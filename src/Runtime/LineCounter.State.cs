@@ -256,7 +256,7 @@ internal struct LineCounterState
         }
 
         int last = offset + count - 1;
-        _lineBreaks += LineCounterKernels.CountLineBreaks(buffer, offset, count - 1);
+        _lineBreaks += TextKernels.CountLineBreaks(buffer, offset, count - 1);
         byte lastByte = buffer[last];
         if (lastByte == LineFeed)
         {
@@ -267,7 +267,7 @@ internal struct LineCounterState
             _pendingCarriageReturn = true;
         }
 
-        int lastBreak = LineCounterKernels.LastIndexOfLineBreak(buffer, offset, count);
+        int lastBreak = TextKernels.LastIndexOfLineBreak(buffer, offset, count);
         _runLength = lastBreak >= 0 ? last - lastBreak : _runLength + count;
         for (int i = Math.Max(offset, last - 2); i <= last; i++)
         {
@@ -321,34 +321,30 @@ internal struct LineCounterState
             if (chars[0] == '\n')
             {
                 i = 1;
+                if (count == 1)
+                {
+                    return;
+                }
             }
         }
 
-        while (i < count)
+        // Every char but the last is counted with the next one in view; the last decides what is pending.
+        int last = count - 1;
+        _lineBreaks += TextKernels.CountLineBreaks(chars, i, last - i);
+        char lastChar = chars[last];
+        if (lastChar == '\n')
         {
-            int found = LineCounterKernels.IndexOfLineBreak(chars, i, count - i);
-            if (found < 0)
-            {
-                _lineOpen = true;
-                return;
-            }
-
+            _lineBreaks++;
             _lineOpen = false;
-            if (chars[found] == '\n')
-            {
-                _lineBreaks++;
-                i = found + 1;
-            }
-            else if (found + 1 == count)
-            {
-                _pendingCarriageReturn = true;
-                return;
-            }
-            else
-            {
-                _lineBreaks++;
-                i = chars[found + 1] == '\n' ? found + 2 : found + 1;
-            }
+        }
+        else if (lastChar == '\r')
+        {
+            _pendingCarriageReturn = true;
+            _lineOpen = false;
+        }
+        else
+        {
+            _lineOpen = true;
         }
     }
 

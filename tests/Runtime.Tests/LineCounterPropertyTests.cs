@@ -1,5 +1,6 @@
 using System;
 using System.Linq;
+using System.Reflection;
 using System.Text;
 using System.Threading;
 using CsCheck;
@@ -98,6 +99,30 @@ public class LineCounterPropertyTests
             iter: 12_000,
             print: t => $"{TestEncodings.All[t.Item2].Name} bytes={Hex.Of(t.Item1)} buffer={t.Item3}/{t.Item4} " +
                 $"expected={Bcl.ReadAllLines(TempFiles.Write(t.Item1), TestEncodings.All[t.Item2].Encoding)}");
+    }
+
+    /// <summary>
+    /// The netstandard2.1 and netstandard2.0 builds (their own kernels: IndexOfAny and eight-byte words instead of
+    /// vectors), loaded beside the net8.0 build and run on the same generated files. Mono runs netstandard2.0 in
+    /// eng/test-mono.sh; nothing else runs netstandard2.1.
+    /// </summary>
+    [Theory]
+    [InlineData("netstandard2.1")]
+    [InlineData("netstandard2.0")]
+    public void NetStandardBuild_MatchesReadAllLines_OnGeneratedFiles_WithSmallBuffers(string build)
+    {
+        var countLongCore = SearchSetBuilds.Get(build).GetType("Streamline.Runtime.LineCounter", throwOnError: true)!
+            .GetMethod("CountLongCore", BindingFlags.Static | BindingFlags.NonPublic)!
+            .CreateDelegate<Func<string, Encoding, int, int, long>>();
+        Gen.Select(s_file, s_encodingIndex, s_byteBufferSize, s_charBufferSize).Sample(
+            (bytes, encodingIndex, byteBufferSize, charBufferSize) =>
+            {
+                (string _, Encoding? encoding) = TestEncodings.All[encodingIndex];
+                string path = TempFiles.ForThread(bytes);
+                return Bcl.ReadAllLines(path, encoding) == Outcome.Of(() => countLongCore(path, encoding ?? Encoding.UTF8, byteBufferSize, charBufferSize));
+            },
+            iter: 3_000,
+            print: t => $"{build} {TestEncodings.All[t.Item2].Name} bytes={Hex.Of(t.Item1)} buffer={t.Item3}/{t.Item4}");
     }
 
     [Fact]
