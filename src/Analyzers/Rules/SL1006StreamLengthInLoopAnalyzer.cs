@@ -45,12 +45,22 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
 
     internal const string OnFirstReadValue = "OnFirstRead";
 
+    /// <summary>
+    /// Diagnostic property: "true" beside <see cref="OnFirstReadValue"/> where the file, or another target of the project,
+    /// is compiled at C# 7.3 or earlier: no <c>??=</c>, so the local starts at -1 and each read becomes
+    /// <c>(length &lt; 0 ? length = s.Length : length)</c> (a length is never negative; if a stream returned one, it would
+    /// be read again each time, as the original does).
+    /// </summary>
+    internal const string BeforeCSharp8Property = "BeforeCSharp8";
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.StreamLengthInLoop);
 
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_fixableThroughReader = s_fixable.Add(OnlyThroughReaderProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_onFirstRead = s_fixable.Add(HoistProperty, OnFirstReadValue);
     private static readonly ImmutableDictionary<string, string> s_onFirstReadThroughReader = s_fixableThroughReader.Add(HoistProperty, OnFirstReadValue);
+    private static readonly ImmutableDictionary<string, string> s_onFirstReadBeforeCSharp8 = s_onFirstRead.Add(BeforeCSharp8Property, "true");
+    private static readonly ImmutableDictionary<string, string> s_onFirstReadThroughReaderBeforeCSharp8 = s_onFirstReadThroughReader.Add(BeforeCSharp8Property, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
@@ -131,11 +141,12 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             return;
 
         bool coalesceAssignment = SupportsCoalesceAssignment(reference.Syntax.SyntaxTree, context.Options);
-        LengthHoist hoist = StreamLengthLoop.CanHoist(reference, loop, root, symbols, coalesceAssignment, out bool onlyThroughReader);
+        LengthHoist hoist = StreamLengthLoop.CanHoist(reference, loop, root, symbols, out bool onlyThroughReader);
         ImmutableDictionary<string, string> properties = hoist switch
         {
             LengthHoist.BeforeLoop => onlyThroughReader ? s_fixableThroughReader : s_fixable,
-            LengthHoist.OnFirstRead => onlyThroughReader ? s_onFirstReadThroughReader : s_onFirstRead,
+            LengthHoist.OnFirstRead when coalesceAssignment => onlyThroughReader ? s_onFirstReadThroughReader : s_onFirstRead,
+            LengthHoist.OnFirstRead => onlyThroughReader ? s_onFirstReadThroughReaderBeforeCSharp8 : s_onFirstReadBeforeCSharp8,
             _ => s_notFixable,
         };
         context.ReportDiagnostic(Diagnostic.Create(
@@ -397,6 +408,9 @@ internal static class StreamLengthLoop
                     return true;
                 case ICoalesceAssignmentOperation { Target: ILocalReferenceOperation } cached when cached.Value.Syntax.Span.Contains(length.Syntax.Span):
                     return true; // `length ??= s.Length`: read once, then kept (SL1006's own fix)
+                case ISimpleAssignmentOperation { Target: ILocalReferenceOperation target, Parent: IConditionalOperation conditional } assignment
+                    when assignment == conditional.WhenTrue && IsNegativeCheck(conditional.Condition, target.Local):
+                    return true; // `length < 0 ? length = s.Length : length`: the same at C# 7.3
             }
         }
 
@@ -428,6 +442,11 @@ internal static class StreamLengthLoop
 
         return false;
     }
+
+    // `length < 0` on the local the assignment sets.
+    private static bool IsNegativeCheck(IOperation condition, ILocalSymbol local)
+        => condition is IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, LeftOperand: ILocalReferenceOperation checkedLocal, RightOperand.ConstantValue: { HasValue: true, Value: 0L or 0 } }
+            && SymbolEqualityComparer.Default.Equals(checkedLocal.Local, local);
 
     // A foreach variable, or a local the loop declares and sets from a call or a `new`: another stream each pass.
     private static bool IsNewEachPass(ILocalSymbol local, ILoopOperation loop)
@@ -598,7 +617,7 @@ internal static class StreamLengthLoop
     /// </list>
     /// </summary>
     public static LengthHoist CanHoist(
-        IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols, bool coalesceAssignment, out bool onlyThroughReader)
+        IPropertyReferenceOperation length, ILoopOperation loop, IOperation root, StreamLengthSymbols symbols, out bool onlyThroughReader)
     {
         onlyThroughReader = false;
         if (!TryGetStableKey(length.Instance!, symbols, out StreamKey key))
@@ -611,10 +630,9 @@ internal static class StreamLengthLoop
         if (parent is not (BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax))
             return LengthHoist.None;
 
-        // Where a pass may not read Length first, the fix reads it where the loop first does (`??=`, C# 8).
+        // Where a pass may not read Length first, the fix reads it where the loop first does.
         LengthHoist hoist = IsFirstEvaluatedRead(loop, key, symbols) ? LengthHoist.BeforeLoop
-            : coalesceAssignment ? LengthHoist.OnFirstRead
-            : LengthHoist.None;
+            : LengthHoist.OnFirstRead;
         if (hoist == LengthHoist.None)
             return hoist;
 

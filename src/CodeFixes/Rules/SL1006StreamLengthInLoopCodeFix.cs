@@ -49,7 +49,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             return document;
 
         // One local per loop and stream, however many of the loop's reads were reported.
-        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead)>();
+        var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead, bool BeforeCSharp8)>();
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (Find(root, diagnostic) is not { } found)
@@ -60,8 +60,10 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                 && through == "true";
             bool onFirstRead = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.HoistProperty, out string? hoist)
                 && hoist == SL1006StreamLengthInLoopAnalyzer.OnFirstReadValue;
+            bool beforeCSharp8 = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.BeforeCSharp8Property, out string? older)
+                && older == "true";
             if (!groups.ContainsKey(key))
-                groups.Add(key, (found.Length.Expression, onlyThroughReader, onFirstRead));
+                groups.Add(key, (found.Length.Expression, onlyThroughReader, onFirstRead, beforeCSharp8));
         }
 
         if (groups.Count == 0)
@@ -70,11 +72,12 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         var replaced = new HashSet<SyntaxNode>();
-        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead)> group in groups)
+        foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead, bool BeforeCSharp8)> group in groups)
         {
             StatementSyntax loop = group.Key.Loop;
             ExpressionSyntax stream = group.Value.Stream;
             bool onFirstRead = group.Value.OnFirstRead;
+            bool beforeCSharp8 = group.Value.BeforeCSharp8;
             SyntaxNode scope = Scope(loop);
             if (!taken.TryGetValue(scope, out HashSet<string>? names))
             {
@@ -94,7 +97,9 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                     && IsStreamLength(model, read, cancellationToken)
                     && replaced.Add(read))
                 {
-                    ExpressionSyntax replacement = onFirstRead ? ReadOnFirstUse(name, read) : SyntaxFactory.IdentifierName(name);
+                    ExpressionSyntax replacement = !onFirstRead ? SyntaxFactory.IdentifierName(name)
+                        : beforeCSharp8 ? ReadOnFirstUseBeforeCSharp8(name, read)
+                        : ReadOnFirstUse(name, read);
                     editor.ReplaceNode(read, replacement.WithTriviaFrom(read));
                 }
             }
@@ -102,14 +107,16 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             if (group.Value.OnlyThroughReader)
                 RewriteBaseStreamPosition(editor, model, loop, stream, replaced, cancellationToken);
 
-            // long length = s.Length;   or, where the loop may not read it first:   long? length = null;
+            // long length = s.Length;   or, where the loop may not read it first:   long? length = null;   (C# 7.3: long length = -1;)
             TypeSyntax longType = SyntaxFactory.PredefinedType(SyntaxFactory.Token(SyntaxKind.LongKeyword));
-            ExpressionSyntax initialValue = onFirstRead
-                ? SyntaxFactory.LiteralExpression(SyntaxKind.NullLiteralExpression)
-                : SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, stream.WithoutTrivia(), SyntaxFactory.IdentifierName(KnownNames.Length));
+            ExpressionSyntax initialValue = !onFirstRead
+                ? SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, stream.WithoutTrivia(), SyntaxFactory.IdentifierName(KnownNames.Length))
+                : beforeCSharp8
+                    ? SyntaxFactory.PrefixUnaryExpression(SyntaxKind.UnaryMinusExpression, SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1)))
+                    : SyntaxFactory.LiteralExpression(SyntaxKind.NullLiteralExpression);
             LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
                     SyntaxFactory.VariableDeclaration(
-                        onFirstRead ? SyntaxFactory.NullableType(longType) : longType,
+                        onFirstRead && !beforeCSharp8 ? SyntaxFactory.NullableType(longType) : longType,
                         SyntaxFactory.SingletonSeparatedList(
                             SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
                                 .WithInitializer(SyntaxFactory.EqualsValueClause(initialValue)))))
@@ -141,6 +148,23 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         }
 
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// Before C# 8: <c>s.Length</c> becomes <c>(length &lt; 0 ? length = s.Length : length)</c>, the local starting at -1.
+    /// </summary>
+    private static ExpressionSyntax ReadOnFirstUseBeforeCSharp8(string name, MemberAccessExpressionSyntax read)
+    {
+        ExpressionSyntax conditional = SyntaxFactory.ConditionalExpression(
+            SyntaxFactory.BinaryExpression(
+                SyntaxKind.LessThanExpression,
+                SyntaxFactory.IdentifierName(name),
+                SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0))),
+            SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, SyntaxFactory.IdentifierName(name), read.WithoutTrivia()),
+            SyntaxFactory.IdentifierName(name));
+        bool standsAlone = read.Parent is ArgumentSyntax or EqualsValueClauseSyntax or ParenthesizedExpressionSyntax
+            or ReturnStatementSyntax or ArrowExpressionClauseSyntax;
+        return standsAlone ? conditional : SyntaxFactory.ParenthesizedExpression(conditional);
     }
 
     /// <summary>The whitespace before the loop's first token on its line, when nothing else comes before it there.</summary>

@@ -663,7 +663,6 @@ public class SL1006StreamLengthInLoopTests
                 do { s.ReadByte(); } while (s.Position < {|SL1006:s.Length|});
                 while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
                 for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
-                if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
                 while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
             }
 
@@ -673,10 +672,10 @@ public class SL1006StreamLengthInLoopTests
 
     [Fact]
     public Task Fix_WhenLengthIsNotReadFirstOnEveryPass_ReadsItWhereTheLoopFirstDoes()
-    {
-        var test = new Verify.Test { TestCode = NotReadFirstOnEveryPass };
-        test.FixedState.MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow;
-        test.FixedState.Sources.Add("""
+        => new Verify.Test
+        {
+            TestCode = NotReadFirstOnEveryPass,
+            FixedCode = """
             using System.Collections.Generic;
             using System.IO;
 
@@ -696,34 +695,59 @@ public class SL1006StreamLengthInLoopTests
                     while (s.ReadByte() >= 0 && s.Position < (length4 ??= s.Length)) { }
                     long? length5 = null;
                     for (int i = Next(); i < (length5 ??= s.Length); i++) s.ReadByte();
-                    if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
                     while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
                 }
 
                 int Next() => 0;
             }
-            """);
-        return test.RunAsync();
-    }
+            """,
+        }.RunAsync();
 
+    // C# 7.3 (net48 and netstandard2.0 projects by default) has no ??=: the local starts at -1, a length never is.
     [Fact]
-    public Task NoFix_WhenLengthIsNotReadFirstOnEveryPass_BeforeCSharp8()
+    public Task Fix_WhenLengthIsNotReadFirstOnEveryPass_BeforeCSharp8()
         => new Verify.Test
         {
             TestCode = NotReadFirstOnEveryPass,
-            FixedCode = NotReadFirstOnEveryPass,
             LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3,
+            FixedCode = """
+            using System.Collections.Generic;
+            using System.IO;
+
+            class C
+            {
+                void M(Stream s, bool more, List<int> items, int n)
+                {
+                    long length = -1;
+                    while (more && s.Position < (length < 0 ? length = s.Length : length)) s.ReadByte();
+                    long streamLength = -1;
+                    foreach (int item in items) { if (s.Position < (streamLength < 0 ? streamLength = s.Length : streamLength)) s.ReadByte(); }
+                    long length2 = -1;
+                    for (int i = 0; i < n; i++) { if (s.Position + 4 > (length2 < 0 ? length2 = s.Length : length2)) break; s.ReadByte(); }
+                    long length3 = -1;
+                    do { s.ReadByte(); } while (s.Position < (length3 < 0 ? length3 = s.Length : length3));
+                    long length4 = -1;
+                    while (s.ReadByte() >= 0 && s.Position < (length4 < 0 ? length4 = s.Length : length4)) { }
+                    long length5 = -1;
+                    for (int i = Next(); i < (length5 < 0 ? length5 = s.Length : length5); i++) s.ReadByte();
+                    while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
+                }
+
+                int Next() => 0;
+            }
+            """,
         }.RunAsync();
 
     // A multi-targeted project compiles the file once per target and dotnet format merges the fixes: ??= only where
-    // every target defaults to C# 8 or later, or the net48/netstandard2.0 build would not compile the fixed file.
+    // every target defaults to C# 8 or later, or the net48/netstandard2.0 build would not compile the fixed file; the
+    // C# 7.3 form elsewhere, the same on every target.
     [Theory]
     [InlineData("net48;net8.0", false)]
     [InlineData("netstandard2.0;netstandard2.1", false)]
     [InlineData("netcoreapp2.1;net8.0", false)]
     [InlineData("netstandard2.1;net6.0;net8.0-windows", true)]
     [InlineData("netcoreapp3.1", true)]
-    public Task MultiTargeted_ReadOnFirstUse_OnlyWhereEveryTargetHasCSharp8(string targetFrameworks, bool fixOffered)
+    public Task MultiTargeted_ReadOnFirstUse_WithoutCoalesceAssignment_WhereATargetHasCSharp7(string targetFrameworks, bool coalesce)
     {
         const string Source = """
             using System.IO;
@@ -739,7 +763,7 @@ public class SL1006StreamLengthInLoopTests
         var test = new Verify.Test
         {
             TestCode = Source,
-            FixedCode = fixOffered
+            FixedCode = coalesce
                 ? """
                     using System.IO;
 
@@ -752,7 +776,18 @@ public class SL1006StreamLengthInLoopTests
                         }
                     }
                     """
-                : Source,
+                : """
+                    using System.IO;
+
+                    class C
+                    {
+                        void M(Stream s, int n)
+                        {
+                            long length = -1;
+                            for (int i = 0; i < n; i++) { if (s.Position + 4 > (length < 0 ? length = s.Length : length)) break; s.ReadByte(); }
+                        }
+                    }
+                    """,
         };
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
         return test.RunAsync();
@@ -765,6 +800,24 @@ public class SL1006StreamLengthInLoopTests
         => Verify.VerifyCodeFixAsync(
             "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\t// to the end\n\t\twhile (s.Position < {|SL1006:s.Length|}) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n",
             "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\tlong length = s.Length;\n\t\t// to the end\n\t\twhile (s.Position < length) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n");
+
+    // The embedded statement of an if has no room for a declaration.
+    [Fact]
+    public Task NoFix_WhenTheLoopIsTheEmbeddedStatementOfAnIf()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(Stream s, bool more)
+                {
+                    if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                }
+            }
+            """;
+        return new Verify.Test { TestCode = Source, FixedCode = Source }.RunAsync();
+    }
 
     [Fact]
     public Task Fix_ReadsAtTheEndOfAPass_ShareOneLocal_AndKeepTheReadsOutsideTheLoop()
