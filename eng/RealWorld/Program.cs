@@ -58,6 +58,14 @@ internal static class Program
                 .Append(MetadataReference.CreateFromFile(runtime));
             parse = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: new[] { "NETSTANDARD", "NETSTANDARD2_0", "RELEASE" });
         }
+        // STREAMLINE_REAL_WORLD_LANGVERSION=7.3 parses as a .NET Framework or netstandard2.0 project does by default (the
+        // projects' own newer syntax then adds errors, which "compiles" discounts: only errors a fix adds count).
+        if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_LANGVERSION") is { Length: > 0 } version
+            && LanguageVersionFacts.TryParse(version, out LanguageVersion parsed))
+        {
+            parse = parse.WithLanguageVersion(parsed);
+        }
+
         var ids = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable)
             .WithSpecificDiagnosticOptions(ids.ToDictionary(id => id, _ => ReportDiagnostic.Warn));
