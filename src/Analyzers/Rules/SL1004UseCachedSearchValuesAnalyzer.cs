@@ -80,6 +80,10 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
         if (match.DistinctCount < minValues)
             return;
 
+        // Run at most once per file-system call: what the set saves is a few percent of the pass at most.
+        if (FileSystemWork.IsBesideFileSystemWork(invocation, symbols.FileSystem))
+            return;
+
         // A span search becomes a runtime-set call only where the runtime this code compiles against takes spans
         // (its netstandard2.0 build does not); without Streamline.Runtime the diagnostic comes without a fix.
         if (!useSearchValues && !match.IsStringMethod && symbols.RuntimeSet(match.IsByte) is not null && !symbols.RuntimeSetTakesSpans(match.IsByte))

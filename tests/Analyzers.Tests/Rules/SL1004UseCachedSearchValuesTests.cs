@@ -265,6 +265,126 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.Net472);
 
+    // A search that runs at most once per file-system call saves a few percent of the pass (docs/rules/SL1004.md):
+    // the file path cleaned before it is resolved or opened (NLog's FileTarget), in a method or in the same loop pass.
+    [Theory]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Quiet_BesideFileSystemWork_InTheSamePass(TestTarget target)
+        => VerifyQuietAsync("""
+            using System.IO;
+
+            class C
+            {
+                private static readonly char[] s_escapes = { '\0', '\a', '\b', '\f', '\n', '\r', '\t', '\v', '"', '|', '<', '>' };
+
+                static string Clean(string fileName)
+                {
+                    if (fileName.IndexOfAny(s_escapes) >= 0)
+                    {
+                        foreach (char c in s_escapes)
+                            fileName = fileName.Replace(c, '_');
+                    }
+
+                    return Path.GetFullPath(fileName);
+                }
+
+                static bool Exists(string name) => name.IndexOfAny(s_escapes) < 0 && File.Exists(name);
+
+                static long Sizes(string[] names)
+                {
+                    long total = 0;
+                    foreach (string name in names)
+                    {
+                        if (name.IndexOfAny(s_escapes) < 0)
+                            total += new FileInfo(name).Length;
+                    }
+
+                    return total;
+                }
+
+                static void Append(string path, string text)
+                {
+                    if (text.IndexOfAny(new[] { '\0', '\a', '\b', '\f', '\v', '|' }) >= 0)
+                        return;
+
+                    using (var writer = new StreamWriter(path, append: true))
+                        writer.Write(text);
+                }
+            }
+            """, target);
+
+    // The file-system call runs once and the search on every line, or the search runs where the call is not (a lambda,
+    // a foreach collection), or the call only builds a string (Path.Combine): reported.
+    [Fact]
+    public Task Reported_WhereTheFileSystemCallRunsLessOftenThanTheSearch()
+        => VerifyFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                private static readonly char[] s_escapes = { '\0', '\a', '\b', '\f', '\n', '\r', '\t', '\v', '"', '|', '<', '>' };
+
+                static int PerLine(string path)
+                {
+                    int count = 0;
+                    foreach (string line in File.ReadLines(path))
+                        count += line.IndexOfAny({|SL1004:s_escapes|}) >= 0 ? 1 : 0;
+
+                    return count;
+                }
+
+                static int PerName(string[] names, string directory)
+                {
+                    int count = 0;
+                    for (int i = 0; i < names.Length; i++)
+                        count += Path.Combine(directory, names[i]).IndexOfAny({|SL1004:s_escapes|});
+
+                    return count + (Directory.Exists(directory) ? 1 : 0);
+                }
+
+                static Func<string, bool> Checker(string path)
+                {
+                    bool exists = File.Exists(path);
+                    return name => exists && name.IndexOfAny({|SL1004:s_escapes|}) < 0;
+                }
+            }
+            """, """
+            using System;
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_escapes = CharSearchSet.Create("\0\u0007\u0008\f\n\r\t\v\"|<>");
+
+                static int PerLine(string path)
+                {
+                    int count = 0;
+                    foreach (string line in File.ReadLines(path))
+                        count += s_escapes.IndexOfAny(line) >= 0 ? 1 : 0;
+
+                    return count;
+                }
+
+                static int PerName(string[] names, string directory)
+                {
+                    int count = 0;
+                    for (int i = 0; i < names.Length; i++)
+                        count += s_escapes.IndexOfAny(Path.Combine(directory, names[i]));
+
+                    return count + (Directory.Exists(directory) ? 1 : 0);
+                }
+
+                static Func<string, bool> Checker(string path)
+                {
+                    bool exists = File.Exists(path);
+                    return name => exists && s_escapes.IndexOfAny(name) < 0;
+                }
+            }
+            """, TestTarget.NetStandard20);
+
     [Fact]
     public Task Fix_ArrayAlsoReadOtherwise_KeepsTheArray_AddsTheSetBesideIt()
         => VerifyFixAsync("""
