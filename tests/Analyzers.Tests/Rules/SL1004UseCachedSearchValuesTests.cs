@@ -578,6 +578,91 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.Net80);
 
+    // kind switch { ... => set, ... }: one set per arm (an array used only there becomes its set in place), and Fix All
+    // gives the same switch in another method the same fields.
+    [Fact]
+    public Task Fix_SwitchOfSets_OneSetPerArm()
+        => VerifyFixAsync("""
+            class C
+            {
+                private static readonly char[] s_escape = { '<', '>', '&', '\'', '"', '\t' };
+                private static readonly char[] s_escapeNewlines = { '<', '>', '&', '\'', '"', '\r', '\n' };
+
+                int A(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+
+                int B(string text, int kind)
+                {
+                    return text.IndexOfAny({|SL1004:kind switch
+                    {
+                        0 => s_escape, // markup
+                        1 => new[] { ',', ';', ':', '|', '=', '&' },
+                        _ => s_escapeNewlines,
+                    }|});
+                }
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_escape = CharSearchSet.Create("<>&'\"\t");
+                private static readonly CharSearchSet s_escapeNewlines = CharSearchSet.Create("<>&'\"\r\n");
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create(",;:|=&");
+
+                int A(string text, int kind) => (kind switch { 0 => s_escape, 1 => s_separators, _ => s_escapeNewlines }).IndexOfAny(text);
+
+                int B(string text, int kind)
+                {
+                    return (kind switch
+                    {
+                        0 => s_escape, // markup
+                        1 => s_separators,
+                        _ => s_escapeNewlines,
+                    }).IndexOfAny(text);
+                }
+            }
+            """, TestTarget.NetStandard20);
+
+    // The sets of a switch's arms are named for the arm's first constant, else as any set.
+    [Fact]
+    public Task Fix_Net80_SwitchOfInlineSets_WithPatterns_ToSearchValues()
+        => VerifyFixAsync("""
+            using System;
+
+            enum Kind { Xml, Html, Csv, Json }
+
+            class C
+            {
+                int FindSpecial(ReadOnlySpan<char> text, Kind kind, bool strict)
+                    => text.IndexOfAny({|SL1004:kind switch
+                    {
+                        Kind.Xml or Kind.Html when strict => "<>&'\"\t\r\n",
+                        not Kind.Csv => "<>&'\"\t",
+                        _ => ",;\"\r\n\t",
+                    }|});
+            }
+            """, """
+            using System;
+            using System.Buffers;
+
+            enum Kind { Xml, Html, Csv, Json }
+
+            class C
+            {
+                private static readonly SearchValues<char> s_xmlSeparators = SearchValues.Create("<>&'\"\t\r\n");
+                private static readonly SearchValues<char> s_separators = SearchValues.Create("<>&'\"\t");
+                private static readonly SearchValues<char> s_findSpecialSeparators = SearchValues.Create(",;\"\r\n\t");
+
+                int FindSpecial(ReadOnlySpan<char> text, Kind kind, bool strict)
+                    => text.IndexOfAny(kind switch
+                    {
+                        Kind.Xml or Kind.Html when strict => s_xmlSeparators,
+                        not Kind.Csv => s_separators,
+                        _ => s_findSpecialSeparators,
+                    });
+            }
+            """, TestTarget.Net80);
+
     [Fact]
     public Task ChoiceOfConstantSets_ReportedWithoutFix_WhereTheFixWouldReorderEffects()
     {
@@ -591,7 +676,10 @@ public class SL1004UseCachedSearchValuesTests
                 bool Flag() => true;
                 int A(string text, bool newlines) => Text().IndexOfAny({|SL1004:newlines ? s_escapeNewlines : s_escape|});
                 int B(string text) => text.IndexOfAny({|SL1004:Flag() ? s_escapeNewlines : s_escape|});
-                int D(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int D(string text, int kind) => Text().IndexOfAny({|SL1004:kind switch { 0 => s_escape, 1 => new[] { ',', ';', ':', '|', '=', '&' }, _ => s_escapeNewlines }|});
+                int G(string text) => text.IndexOfAny({|SL1004:Text() switch { "" => s_escape, _ => s_escapeNewlines }|});
+                int H(string text) => text.IndexOfAny({|SL1004:text switch { { Length: > 3 } => s_escape, _ => s_escapeNewlines }|});
+                int I(string text, int kind) => text.IndexOfAny({|SL1004:kind switch { 0 when Flag() => s_escape, _ => s_escapeNewlines }|});
                 int E(string text, bool newlines, char[] other) => text.IndexOfAny(newlines ? s_escapeNewlines : other);
                 int F(string text, bool small) => text.IndexOfAny(small ? new[] { 'a', 'b' } : new[] { 'c', 'd', 'e' });
             }
