@@ -291,6 +291,10 @@ dotnet build "$users/Friend2" --no-restore --nologo -warnaserror > "$work/c.txt"
 runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
 
 echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
+# Before the fix: SL1004 reports the searches on every target (net8.0 too), and CA1870 nowhere (the suppressor).
+dotnet build "$users/Multi" --no-restore --nologo > "$work/d0.txt" 2>&1 || { cat "$work/d0.txt"; fail "the multi-targeted library must build before the fix"; }
+grep -q "warning SL1004.*TargetFramework=net8.0" "$work/d0.txt" || { cat "$work/d0.txt"; fail "SL1004 was not reported on the net8.0 build"; }
+! grep -q "warning CA1870" "$work/d0.txt" || { grep "CA1870" "$work/d0.txt"; fail "CA1870 was reported beside SL1004 on a multi-targeted library"; }
 dotnet format analyzers "$users/Multi" --severity warn --no-restore > "$work/d-format.txt" 2>&1 || true
 cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
 if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
