@@ -623,6 +623,44 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.NetStandard20);
 
+    // A switch statement whose sections each search with a constant set: every search gets its own set.
+    [Fact]
+    public Task Fix_SwitchStatement_EachSectionsSearchGetsItsSet()
+        => VerifyFixAsync("""
+            class C
+            {
+                int Find(string text, int kind)
+                {
+                    switch (kind)
+                    {
+                        case 0:
+                            return text.IndexOfAny({|SL1004:new[] { '<', '>', '&', '\'', '"', '\t' }|});
+                        default:
+                            return text.IndexOfAny({|SL1004:new[] { ',', ';', ':', '|', '=', '&' }|});
+                    }
+                }
+            }
+            """, """
+            using Streamline.Runtime;
+
+            class C
+            {
+                private static readonly CharSearchSet s_separators = CharSearchSet.Create("<>&'\"\t");
+                private static readonly CharSearchSet s_findSeparators = CharSearchSet.Create(",;:|=&");
+
+                int Find(string text, int kind)
+                {
+                    switch (kind)
+                    {
+                        case 0:
+                            return s_separators.IndexOfAny(text);
+                        default:
+                            return s_findSeparators.IndexOfAny(text);
+                    }
+                }
+            }
+            """, TestTarget.NetStandard20);
+
     // The sets of a switch's arms are named for the arm's first constant, else as any set.
     [Fact]
     public Task Fix_Net80_SwitchOfInlineSets_WithPatterns_ToSearchValues()
