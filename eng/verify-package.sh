@@ -13,7 +13,8 @@
 #             one over an unsigned library gets CS8002, so the check can fail.
 #   (c)       two libraries joined by InternalsVisibleTo, both with generated types: no CS0436, no ambiguity.
 #   (d)       a net48;netstandard2.0;net8.0 library: `dotnet format analyzers` leaves no conflict markers, every target
-#             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed).
+#             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed). CA1870 is a warning
+#             there: SL1004's suppressor leaves each search one fix (the runtime set), never CA1870's SearchValues.
 #   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
 #   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103).
 #   (d) also has SL1001's two kinds of site in one file: its one `dotnet format analyzers` run applies both the
@@ -225,9 +226,17 @@ namespace Users
         {
             return text.IndexOfAny(new[] { ',', ';', ':', '|', '\t', '/', '\\', '#', '!', '?' });
         }
+
+        public static int FirstHexDigit(string text)
+        {
+            return text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f', 'A', 'B', 'C', 'D', 'E', 'F' });
+        }
     }
 }
 CS
+# CA1870 as a warning: on net8.0 it reports every call above, and its SearchValues fix would not compile for net48.
+# SL1004's suppressor quiets it where SL1004 covers the call, so dotnet format writes SL1004's one fix.
+printf '[*.cs]\ndotnet_diagnostic.CA1870.severity = warning\n' > "$users/Multi/.editorconfig"
 project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
 echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
 
@@ -336,11 +345,17 @@ dotnet build "$users/Friend2" --no-restore --nologo -warnaserror > "$work/c.txt"
 runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
 
 echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
+# Before the fix: SL1004 reports the searches on every target (net8.0 too), and CA1870 nowhere (the suppressor).
+dotnet build "$users/Multi" --no-restore --nologo > "$work/d0.txt" 2>&1 || { cat "$work/d0.txt"; fail "the multi-targeted library must build before the fix"; }
+grep -q "warning SL1004.*TargetFramework=net8.0" "$work/d0.txt" || { cat "$work/d0.txt"; fail "SL1004 was not reported on the net8.0 build"; }
+! grep -q "warning CA1870" "$work/d0.txt" || { grep "CA1870" "$work/d0.txt"; fail "CA1870 was reported beside SL1004 on a multi-targeted library"; }
 dotnet format analyzers "$users/Multi" --severity warn --no-restore > "$work/d-format.txt" 2>&1 || true
 cat "$users/Multi/Lines.cs" "$users/Multi/Separators.cs"
 grep -E "warning|error" "$work/d-format.txt" || true
 if grep -rnE '^(<<<<<<<|=======|>>>>>>>)' "$users/Multi" --include='*.cs'; then fail "dotnet format wrote conflict markers"; fi
 grep -q "LineCounter.Count(path)" "$users/Multi/Lines.cs" || { cat "$users/Multi/Lines.cs"; fail "the multi-targeted library was not fixed"; }
+[ "$(grep -c "CharSearchSet.Create" "$users/Multi/Separators.cs")" = 3 ] || fail "SL1004 did not fix the three searches of the multi-targeted library"
+! grep -q "SearchValues" "$users/Multi/Separators.cs" || fail "CA1870's SearchValues fix was applied to the multi-targeted library"
 dotnet build "$users/Multi" --no-restore --nologo -warnaserror > "$work/d.txt" 2>&1 || { cat "$work/d.txt"; fail "a target of the multi-targeted library does not build"; }
 for tfm in net48 netstandard2.0 net8.0; do
   [ -f "$users/Multi/bin/Debug/$tfm/Multi.dll" ] || fail "no $tfm build"

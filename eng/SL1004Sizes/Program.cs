@@ -33,6 +33,9 @@ internal static class Program
 
     private static int Main(string[] args)
     {
+        if (args.Length > 0 && args[0] == "filesystem")
+            return FileSystemCalls.Run(args.Length > 1 ? int.Parse(args[1], CultureInfo.InvariantCulture) : 15);
+
         int rounds = args.Length > 0 ? int.Parse(args[0], CultureInfo.InvariantCulture) : 15;
         bool mono = Type.GetType("Mono.Runtime") is not null;
         Console.WriteLine("runtime: " + (mono ? "Mono " : ".NET ") + Environment.Version + "; CharSearchSet from " + typeof(CharSearchSet).Assembly.GetName().Name + " (netstandard2.0 build)");

@@ -21,6 +21,12 @@ internal static class KnownNames
     public const string BaseStream = "BaseStream";
     public const string Position = "Position";
     public const string FileInfo = "System.IO.FileInfo";
+    public const string Directory = "System.IO.Directory";
+    public const string FileSystemInfo = "System.IO.FileSystemInfo";
+    public const string StreamWriter = "System.IO.StreamWriter";
+    public const string Path = "System.IO.Path";
+    public const string GetFullPath = "GetFullPath";
+    public const string GetTempFileName = "GetTempFileName";
     public const string SeekOrigin = "System.IO.SeekOrigin";
     public const string SkipReader = "Streamline.Runtime.SkipReader";
 

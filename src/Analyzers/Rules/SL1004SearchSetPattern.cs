@@ -27,7 +27,11 @@ internal sealed class SearchSetSymbols
         CharSearchSet = TypeLookup.GetBestType(compilation, KnownNames.CharSearchSet);
         ByteSearchSet = TypeLookup.GetBestType(compilation, KnownNames.ByteSearchSet);
         IsNetStandard = compilation.GetSpecialType(SpecialType.System_Object).ContainingAssembly?.Name == "netstandard";
+        FileSystem = FileSystemSymbols.Create(compilation);
     }
+
+    /// <summary>The file-system APIs beside which a search is quiet (<see cref="FileSystemWork"/>).</summary>
+    public FileSystemSymbols FileSystem { get; }
 
     /// <summary>The core library is <c>netstandard</c>: a library that mostly runs on .NET 8+ (not .NET Framework or Mono).</summary>
     public bool IsNetStandard { get; }

@@ -1,6 +1,8 @@
 using System;
 using System.Collections.Immutable;
+using System.Diagnostics.CodeAnalysis;
 using System.Globalization;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
@@ -67,23 +69,10 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
     {
         var invocation = (IInvocationOperation)context.Operation;
         if (!SearchSetPattern.IsSearchName(invocation.TargetMethod.Name)
-            || !SearchSetPattern.TryMatch(invocation, symbols, context.CancellationToken, out SearchSetMatch? match)
-            || match.Ca1870Reports
-            || IsInExpressionTree(invocation))
+            || !TryDecide(invocation, symbols, context.Options, context.CancellationToken, out SearchSetMatch? match, out bool useSearchValues))
         {
             return;
         }
-
-        SyntaxTree tree = invocation.Syntax.SyntaxTree;
-        bool useSearchValues = ChooseSearchValues(match, symbols, context.Options, tree);
-        int minValues = ReadMinValues(context.Options, tree) ?? ProjectMinValues(context.Options, tree) ?? symbols.DefaultMinValues;
-        if (match.DistinctCount < minValues)
-            return;
-
-        // A span search becomes a runtime-set call only where the runtime this code compiles against takes spans
-        // (its netstandard2.0 build does not); without Streamline.Runtime the diagnostic comes without a fix.
-        if (!useSearchValues && !match.IsStringMethod && symbols.RuntimeSet(match.IsByte) is not null && !symbols.RuntimeSetTakesSpans(match.IsByte))
-            return;
 
         string api = match.IsStringMethod
             ? "string." + invocation.TargetMethod.Name
@@ -98,6 +87,47 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
             api,
             match.DistinctCount.ToString(CultureInfo.InvariantCulture),
             replacement));
+    }
+
+    /// <summary>
+    /// Whether SL1004 reports this call, and with which rewrite. Where CA1870 reports the call SL1004 leaves it to
+    /// CA1870, except in a project that also builds for a target without SearchValues: there SL1004 reports it on every
+    /// target with the runtime set (which compiles for all of them) and <see cref="SL1004Ca1870Suppressor"/> quiets
+    /// CA1870, whose SearchValues field would not compile for the other targets.
+    /// </summary>
+    internal static bool TryDecide(
+        IInvocationOperation invocation,
+        SearchSetSymbols symbols,
+        AnalyzerOptions options,
+        CancellationToken cancellationToken,
+        [NotNullWhen(true)] out SearchSetMatch? match,
+        out bool useSearchValues)
+    {
+        useSearchValues = false;
+        SyntaxTree tree = invocation.Syntax.SyntaxTree;
+        if (!SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out match)
+            || (match.Ca1870Reports && !AlsoTargetsWithoutSearchValues(options, tree))
+            || IsInExpressionTree(invocation))
+        {
+            match = null;
+            return false;
+        }
+
+        useSearchValues = ChooseSearchValues(match, symbols, options, tree);
+        int minValues = ReadMinValues(options, tree) ?? ProjectMinValues(options, tree) ?? symbols.DefaultMinValues;
+
+        // Run at most once per file-system call, what the set saves is a few percent of the pass at most. A span search
+        // becomes a runtime-set call only where the runtime this code compiles against takes spans (its netstandard2.0
+        // build does not); without Streamline.Runtime the diagnostic comes without a fix.
+        if (match.DistinctCount < minValues
+            || FileSystemWork.IsBesideFileSystemWork(invocation, symbols.FileSystem)
+            || (!useSearchValues && !match.IsStringMethod && symbols.RuntimeSet(match.IsByte) is not null && !symbols.RuntimeSetTakesSpans(match.IsByte)))
+        {
+            match = null;
+            return false;
+        }
+
+        return true;
     }
 
     /// <summary>

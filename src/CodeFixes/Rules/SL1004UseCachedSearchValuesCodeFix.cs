@@ -143,6 +143,54 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             return fieldName;
         }
 
+        // Rewrites one search: with its set's field, or with one field per arm of a choice of sets.
+        void RewriteSearch(Target target)
+        {
+            SearchSetMatch match = target.Match;
+            if (ChoiceArms(match) is not { } choiceArms)
+            {
+                Rewrite(editor, target, SourceArrayField(match.SetValue) is { } array && replacedArrays.Contains(array) ? array.Name : FieldFor(target));
+                return;
+            }
+
+            // cond ? A : B, kind switch { ... => A, _ => B }: one set per arm, then the choice between the sets.
+            var arms = new Dictionary<SyntaxNode, string>();
+            foreach (IOperation arm in choiceArms)
+            {
+                if (!SearchSetPattern.TryGetArmSet(arm, match.IsByte, cancellationToken, out string? armSet))
+                    return;
+
+                SearchSetMatch armMatch = match.WithArm(arm, SearchSetPattern.Distinct(armSet!));
+                var armTarget = new Target(armMatch, target.UseSearchValues, target.FieldType, target.TypeDeclaration, target.ContainingType, target.ReceiverIsSpan);
+                IFieldSymbol? armArray = SourceArrayField(armMatch.SetValue);
+                string armName;
+                if (armArray is not null && replacedArrays.Contains(armArray))
+                {
+                    armName = armArray.Name;
+                }
+                else if (armArray is not null && TryGetSoleDeclaration(armArray, root, cancellationToken, out FieldDeclarationSyntax? armDeclaration)
+                    && IsMentionedOnlyWithin(armArray, match.ValuesArgument.Syntax, root, cancellationToken))
+                {
+                    // The array is used in this choice only: it becomes its set, in its place.
+                    replacedArrays.Add(armArray);
+                    editor.ReplaceNode(armDeclaration, ReplaceArrayDeclaration(armDeclaration, armTarget, editor.Generator));
+                    armName = armArray.Name;
+                }
+                else
+                {
+                    armName = FieldFor(armTarget);
+                }
+
+                arms[armMatch.SetValue.Syntax] = armName;
+            }
+
+            var valuesArgument = (ArgumentSyntax)match.ValuesArgument.Syntax;
+            ExpressionSyntax sets = valuesArgument.Expression.ReplaceNodes(
+                arms.Keys,
+                (original, _) => SyntaxFactory.IdentifierName(arms[original]).WithTriviaFrom(original));
+            Rewrite(editor, target, sets);
+        }
+
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
             if (!TryFind(document, root, model, symbols, diagnostic, cancellationToken, out Target? target)
@@ -151,69 +199,32 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
                 continue;
             }
 
+            // Arrays only ever searched (as the set, or an arm of a choice of sets) become their sets in place, and
+            // every search with them is rewritten at once.
             SearchSetMatch match = target.Match;
-            if (match.SetValue is IConditionalOperation choice)
+            ImmutableArray<IOperation>? choiceArms = ChoiceArms(match);
+            foreach (IOperation set in choiceArms ?? ImmutableArray.Create(match.SetValue))
             {
-                // cond ? A : B: one set per arm, then the choice between the sets.
-                var arms = new Dictionary<SyntaxNode, string>();
-                foreach (IOperation arm in new[] { choice.WhenTrue, choice.WhenFalse! })
+                if (SourceArrayField(set) is { } array
+                    && !replacedArrays.Contains(array)
+                    && TryPlanInPlace(array, target, root, model, symbols, cancellationToken, out InPlacePlan? plan))
                 {
-                    if (!SearchSetPattern.TryGetArmSet(arm, match.IsByte, cancellationToken, out string? armSet))
-                        break;
-
-                    SearchSetMatch armMatch = match.WithArm(arm, SearchSetPattern.Distinct(armSet!));
-                    var armTarget = new Target(armMatch, target.UseSearchValues, target.FieldType, target.TypeDeclaration, target.ContainingType, target.ReceiverIsSpan);
-                    IFieldSymbol? armArray = SourceArrayField(armMatch);
-                    string armName;
-                    if (armArray is not null && replacedArrays.Contains(armArray))
+                    foreach (KeyValuePair<IFieldSymbol, (FieldDeclarationSyntax Declaration, Target Target)> replaced in plan.Arrays)
                     {
-                        armName = armArray.Name;
-                    }
-                    else if (armArray is not null && TryGetSoleDeclaration(armArray, root, cancellationToken, out FieldDeclarationSyntax? armDeclaration)
-                        && IsMentionedOnlyWithin(armArray, match.ValuesArgument.Syntax, root, cancellationToken))
-                    {
-                        // The array is used in this choice only: it becomes its set, in its place.
-                        replacedArrays.Add(armArray);
-                        editor.ReplaceNode(armDeclaration, ReplaceArrayDeclaration(armDeclaration, armTarget, editor.Generator));
-                        armName = armArray.Name;
-                    }
-                    else
-                    {
-                        armName = FieldFor(armTarget);
+                        replacedArrays.Add(replaced.Key);
+                        editor.ReplaceNode(replaced.Value.Declaration, ReplaceArrayDeclaration(replaced.Value.Declaration, replaced.Value.Target, editor.Generator));
                     }
 
-                    arms[armMatch.SetValue.Syntax] = armName;
+                    foreach (Target use in plan.Uses)
+                    {
+                        if (rewritten.Add(use.Match.Invocation.Syntax))
+                            RewriteSearch(use);
+                    }
                 }
-
-                if (arms.Count == 2)
-                {
-                    var valuesArgument = (ArgumentSyntax)match.ValuesArgument.Syntax;
-                    ExpressionSyntax sets = valuesArgument.Expression.ReplaceNodes(
-                        arms.Keys,
-                        (original, _) => SyntaxFactory.IdentifierName(arms[original]).WithTriviaFrom(original));
-                    Rewrite(editor, target, sets);
-                }
-
-                continue;
             }
 
-            IFieldSymbol? arrayField = SourceArrayField(match);
-            if (arrayField is not null && !replacedArrays.Contains(arrayField)
-                && TryPlanInPlace(arrayField, target, root, model, symbols, cancellationToken, out FieldDeclarationSyntax? arrayDeclaration, out List<Target>? uses))
-            {
-                // The array is only ever searched: it becomes the set, under its own name and in its own place.
-                replacedArrays.Add(arrayField);
-                editor.ReplaceNode(arrayDeclaration, ReplaceArrayDeclaration(arrayDeclaration, target, editor.Generator));
-                foreach (Target use in uses)
-                {
-                    Rewrite(editor, use, arrayField.Name);
-                    rewritten.Add(use.Match.Invocation.Syntax);
-                }
-
-                continue;
-            }
-
-            Rewrite(editor, target, FieldFor(target));
+            if (rewritten.Add(match.Invocation.Syntax))
+                RewriteSearch(target);
         }
 
         foreach (KeyValuePair<FieldDeclarationSyntax, List<MemberDeclarationSyntax>> pair in besideFields)
@@ -294,82 +305,139 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
     }
 
     /// <summary>The private static readonly array field the set is read from, if it is one.</summary>
-    private static IFieldSymbol? SourceArrayField(SearchSetMatch match)
-        => match.SetValue is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, Type: IArrayTypeSymbol } field } ? field : null;
+    private static IFieldSymbol? SourceArrayField(SearchSetMatch match) => SourceArrayField(match.SetValue);
+
+    private static IFieldSymbol? SourceArrayField(IOperation set)
+    {
+        while (set is IConversionOperation { IsImplicit: true } conversion)
+            set = conversion.Operand;
+
+        return set is IFieldReferenceOperation { Field: { IsStatic: true, IsReadOnly: true, Type: IArrayTypeSymbol } field } ? field : null;
+    }
+
+    /// <summary>Arrays that become their sets in place, each with a search seen through it, and every search with them.</summary>
+    private sealed class InPlacePlan
+    {
+        public Dictionary<IFieldSymbol, (FieldDeclarationSyntax Declaration, Target Target)> Arrays { get; } = new(SymbolEqualityComparer.Default);
+
+        public List<Target> Uses { get; } = new();
+    }
 
     /// <summary>
     /// The array field can become the set itself: declared alone in this document, and every mention of it (all in this
-    /// document) is the set of a search this fix rewrites to the same field type. <paramref name="uses"/> are those searches.
+    /// document) is the set of a search this fix rewrites to the same field type, or an arm of such a search's choice of
+    /// sets (<c>cond ? s_a : s_b</c>, <c>kind switch { ... }</c>). The choice's other arrays must then become their
+    /// sets too, and so on: <paramref name="plan"/> holds every array and every search of that closure.
     /// </summary>
     private static bool TryPlanInPlace(
-        IFieldSymbol arrayField,
+        IFieldSymbol start,
         Target target,
         SyntaxNode root,
         SemanticModel model,
         SearchSetSymbols symbols,
         CancellationToken cancellationToken,
-        [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out FieldDeclarationSyntax? declaration,
-        [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out List<Target>? uses)
+        [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out InPlacePlan? plan)
     {
-        declaration = null;
-        uses = null;
-        if (arrayField.DeclaringSyntaxReferences.Length != 1
-            || arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator
-            || declarator.SyntaxTree != root.SyntaxTree
-            || declarator.Parent is not VariableDeclarationSyntax { Variables.Count: 1 }
-            || declarator.Parent.Parent is not FieldDeclarationSyntax fieldDeclaration)
+        plan = null;
+        var found = new InPlacePlan();
+        var pending = new Queue<IFieldSymbol>();
+        var seen = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default) { start };
+        var searches = new HashSet<SyntaxNode>();
+        pending.Enqueue(start);
+        while (pending.Count > 0)
         {
-            return false;
-        }
+            IFieldSymbol arrayField = pending.Dequeue();
+            if (!TryGetSoleDeclaration(arrayField, root, cancellationToken, out FieldDeclarationSyntax? fieldDeclaration))
+                return false;
 
-        var found = new List<Target>();
-        foreach (SyntaxReference reference in arrayField.ContainingType.DeclaringSyntaxReferences)
-        {
-            SyntaxNode typeSyntax = reference.GetSyntax(cancellationToken);
-            foreach (SyntaxToken token in typeSyntax.DescendantTokens())
+            VariableDeclaratorSyntax declarator = fieldDeclaration.Declaration.Variables[0];
+            Target? seenThrough = null;
+            foreach (SyntaxReference reference in arrayField.ContainingType.DeclaringSyntaxReferences)
             {
-                if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != arrayField.Name || token.Parent == declarator)
-                    continue;
-
-                // A mention in another document (a partial declaration) cannot be rewritten with this one.
-                if (reference.SyntaxTree != root.SyntaxTree)
-                    return false;
-
-                if (token.Parent is not IdentifierNameSyntax name)
-                    return false;
-
-                if (!SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol, arrayField))
-                    continue;
-
-                if (name.FirstAncestorOrSelf<InvocationExpressionSyntax>(candidate => candidate.ArgumentList.Span.Contains(name.Span)) is not { } invocationSyntax
-                    || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
-                    || SL1004UseCachedSearchValuesAnalyzer.IsInExpressionTree(invocation)
-                    || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
-                    || !match.ValuesArgument.Syntax.Span.Contains(name.Span)
-                    || !SymbolEqualityComparer.Default.Equals(SourceArrayField(match), arrayField)
-                    || !ArgumentsInParameterOrder(match)
-                    || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } useType
-                    || model.GetDeclaredSymbol(useType, cancellationToken) is not INamedTypeSymbol useContainingType)
+                SyntaxNode typeSyntax = reference.GetSyntax(cancellationToken);
+                foreach (SyntaxToken token in typeSyntax.DescendantTokens())
                 {
-                    return false;
-                }
+                    if (!token.IsKind(SyntaxKind.IdentifierToken) || token.ValueText != arrayField.Name || token.Parent == declarator)
+                        continue;
 
-                // Every use must search with the same field type: SearchValues cannot take a start index or count.
-                bool useSearchValues = target.UseSearchValues && match.RangeArguments.IsEmpty;
-                if (useSearchValues != target.UseSearchValues
-                    || (!target.UseSearchValues && symbols.HasSearchValues && !target.Match.RangeArguments.IsEmpty && match.RangeArguments.IsEmpty)
-                    || (!useSearchValues && !match.IsStringMethod && !symbols.RuntimeSetTakesSpans(match.IsByte)))
-                {
-                    return false;
-                }
+                    // A mention in another document (a partial declaration) cannot be rewritten with this one.
+                    if (reference.SyntaxTree != root.SyntaxTree)
+                        return false;
 
-                found.Add(new Target(match, useSearchValues, target.FieldType, useType, useContainingType, match.ReceiverIsSpan(symbols)));
+                    if (token.Parent is not IdentifierNameSyntax name)
+                        return false;
+
+                    if (!SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(name, cancellationToken).Symbol, arrayField))
+                        continue;
+
+                    if (name.FirstAncestorOrSelf<InvocationExpressionSyntax>(candidate => candidate.ArgumentList.Span.Contains(name.Span)) is not { } invocationSyntax
+                        || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
+                        || SL1004UseCachedSearchValuesAnalyzer.IsInExpressionTree(invocation)
+                        || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
+                        || !match.ValuesArgument.Syntax.Span.Contains(name.Span)
+                        || !ArgumentsInParameterOrder(match)
+                        || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } useType
+                        || model.GetDeclaredSymbol(useType, cancellationToken) is not INamedTypeSymbol useContainingType)
+                    {
+                        return false;
+                    }
+
+                    // Every use must search with the same field type: SearchValues cannot take a start index or count.
+                    bool useSearchValues = target.UseSearchValues && match.RangeArguments.IsEmpty;
+                    if (useSearchValues != target.UseSearchValues
+                        || (!target.UseSearchValues && symbols.HasSearchValues && !target.Match.RangeArguments.IsEmpty && match.RangeArguments.IsEmpty)
+                        || (!useSearchValues && !match.IsStringMethod && !symbols.RuntimeSetTakesSpans(match.IsByte)))
+                    {
+                        return false;
+                    }
+
+                    var use = new Target(match, useSearchValues, target.FieldType, useType, useContainingType, match.ReceiverIsSpan(symbols));
+                    if (SymbolEqualityComparer.Default.Equals(SourceArrayField(match), arrayField))
+                    {
+                        seenThrough ??= use;
+                    }
+                    else if (ChoiceArms(match) is { } arms && CanRewriteChoice(match))
+                    {
+                        // An arm of a choice of sets: the choice is rewritten whole, so its other arrays go too.
+                        bool isArm = false;
+                        foreach (IOperation arm in arms)
+                        {
+                            if (!SearchSetPattern.TryGetArmSet(arm, match.IsByte, cancellationToken, out string? armSet))
+                                return false;
+
+                            IFieldSymbol? armArray = SourceArrayField(arm);
+                            if (SymbolEqualityComparer.Default.Equals(armArray, arrayField))
+                            {
+                                isArm = true;
+                                seenThrough ??= new Target(match.WithArm(arm, SearchSetPattern.Distinct(armSet!)), useSearchValues, target.FieldType, useType, useContainingType, use.ReceiverIsSpan);
+                            }
+                            else if (armArray is not null && seen.Add(armArray))
+                            {
+                                pending.Enqueue(armArray);
+                            }
+                        }
+
+                        if (!isArm)
+                            return false;
+                    }
+                    else
+                    {
+                        return false;
+                    }
+
+                    if (searches.Add(invocationSyntax))
+                        found.Uses.Add(use);
+                }
             }
+
+            if (seenThrough is null)
+                return false;
+
+            found.Arrays.Add(arrayField, (fieldDeclaration, seenThrough));
         }
 
-        declaration = fieldDeclaration;
-        uses = found;
-        return found.Count > 0;
+        plan = found;
+        return true;
     }
 
     /// <summary>
@@ -428,8 +496,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
             || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
             || match.ValuesArgument.Syntax.Span != diagnostic.Location.SourceSpan
-            || match.SetValue is ISwitchExpressionOperation
-            || (match.SetValue is IConditionalOperation choice && !CanRewriteChoice(match, choice))
+            || (IsChoiceOfSets(match) && !CanRewriteChoice(match))
             || !ArgumentsInParameterOrder(match))
         {
             return false;
@@ -489,20 +556,45 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
     }
 
     /// <summary>
-    /// <c>text.IndexOfAny(cond ? A : B)</c> becomes <c>(cond ? s_a : s_b).IndexOfAny(text)</c>, which evaluates the
-    /// condition before the text: so the text must be a local or parameter, and the condition made of locals,
-    /// parameters, fields, constants and operators only (nothing it evaluates can change the text or have an effect).
+    /// <c>text.IndexOfAny(cond ? A : B)</c> becomes <c>(cond ? s_a : s_b).IndexOfAny(text)</c>, and
+    /// <c>text.IndexOfAny(kind switch { ... => A, _ => B })</c> becomes <c>(kind switch { ... => s_a, _ => s_b }).IndexOfAny(text)</c>,
+    /// which evaluate the condition (the switched value, the patterns and guards) before the text: so the text must be
+    /// a local or parameter, and the condition made of locals, parameters, fields, constants, operators and patterns
+    /// without property reads only (nothing it evaluates can change the text or have an effect).
     /// </summary>
-    private static bool CanRewriteChoice(SearchSetMatch match, IConditionalOperation choice)
+    private static bool CanRewriteChoice(SearchSetMatch match)
     {
         IOperation receiver = match.Receiver;
         while (receiver is IConversionOperation { IsImplicit: true } conversion)
             receiver = conversion.Operand;
 
-        if (receiver is not (ILocalReferenceOperation or IParameterReferenceOperation) || choice.WhenFalse is null)
+        if (receiver is not (ILocalReferenceOperation or IParameterReferenceOperation))
             return false;
 
-        foreach (IOperation operation in choice.Condition.DescendantsAndSelf())
+        switch (match.SetValue)
+        {
+            case IConditionalOperation { WhenFalse: not null } choice:
+                return HasNoEffects(choice.Condition);
+            case ISwitchExpressionOperation { Arms.Length: > 0 } choice:
+                if (!HasNoEffects(choice.Value))
+                    return false;
+
+                foreach (ISwitchExpressionArmOperation arm in choice.Arms)
+                {
+                    if (!HasNoEffects(arm.Pattern) || (arm.Guard is not null && !HasNoEffects(arm.Guard)))
+                        return false;
+                }
+
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    // kind == 1 && !flag, kind is 0 or > 3: reads of locals, parameters and fields, constants, built-in operators, patterns.
+    private static bool HasNoEffects(IOperation condition)
+    {
+        foreach (IOperation operation in condition.DescendantsAndSelf())
         {
             switch (operation)
             {
@@ -510,6 +602,9 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
                 case IConversionOperation { OperatorMethod: null }:
                 case IBinaryOperation { OperatorMethod: null }:
                 case IUnaryOperation { OperatorMethod: null }:
+                case IIsPatternOperation:
+                case IConstantPatternOperation or IRelationalPatternOperation or ITypePatternOperation or IDiscardPatternOperation:
+                case IDeclarationPatternOperation or IBinaryPatternOperation or INegatedPatternOperation:
                     continue;
                 default:
                     return false;
@@ -518,6 +613,15 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
 
         return true;
     }
+
+    /// <summary>The arms of a choice of sets, in source order; null when the set is not a choice.</summary>
+    private static ImmutableArray<IOperation>? ChoiceArms(SearchSetMatch match)
+        => match.SetValue switch
+        {
+            IConditionalOperation { WhenFalse: { } whenFalse } choice => ImmutableArray.Create(choice.WhenTrue, whenFalse),
+            ISwitchExpressionOperation choice => choice.Arms.Select(arm => arm.Value).ToImmutableArray(),
+            _ => null,
+        };
 
     private static bool TryGetSoleDeclaration(IFieldSymbol field, SyntaxNode root, CancellationToken cancellationToken, [System.Diagnostics.CodeAnalysis.NotNullWhen(true)] out FieldDeclarationSyntax? declaration)
     {
@@ -553,7 +657,7 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
         return true;
     }
 
-    // text.IndexOfAny(cond ? A : B) gets one set per arm; a switch expression's arms are reported without a fix.
+    // text.IndexOfAny(cond ? A : B), text.IndexOfAny(kind switch { ... }): one set per arm.
     private static bool IsChoiceOfSets(SearchSetMatch match) => match.SetValue is IConditionalOperation or ISwitchExpressionOperation;
 
     // text.IndexOfAny(count: 3, startIndex: 1, anyOf: x) would evaluate its arguments in another order once rewritten.
@@ -931,6 +1035,8 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             candidates.Add("s_" + fromField);
         if (match.SetValue is IPropertyReferenceOperation { Property.Name: { Length: > 0 } propertyName })
             candidates.Add("s_" + char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1));
+        if (ArmLabel(match) is { } label)
+            candidates.Add("s_" + char.ToLowerInvariant(label[0]) + label.Substring(1) + char.ToUpperInvariant(kindWord[0]) + kindWord.Substring(1));
         if (kind is not null)
             candidates.Add("s_" + kindWord);
         if (ContainingMemberName(match) is { Length: >= 3 } member)
@@ -951,6 +1057,32 @@ public sealed class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFixProvider
             name = candidates[0] + suffix.ToString(CultureInfo.InvariantCulture);
 
         return name;
+    }
+
+    // kind switch { Kind.Xml or Kind.Html => "...", Quoted => "..." }: the arm's first constant names its set
+    // (s_xmlSeparators, s_quotedSeparators).
+    private static string? ArmLabel(SearchSetMatch match)
+    {
+        SyntaxNode? value = match.SetValue.Syntax;
+        while (value?.Parent is ParenthesizedExpressionSyntax parenthesized)
+            value = parenthesized;
+
+        if (value?.Parent is not SwitchExpressionArmSyntax arm || arm.Expression != value)
+            return null;
+
+        PatternSyntax pattern = arm.Pattern;
+        while (pattern is BinaryPatternSyntax binary && binary.IsKind(SyntaxKind.OrPattern))
+            pattern = binary.Left;
+
+        string? label = pattern is ConstantPatternSyntax constant
+            ? constant.Expression switch
+            {
+                MemberAccessExpressionSyntax member => member.Name.Identifier.ValueText,
+                IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+                _ => null,
+            }
+            : null;
+        return label is { Length: > 0 } && SyntaxFacts.IsValidIdentifier(label) ? label : null;
     }
 
     // The method, property, constructor or local function the search is written in, for a name.

@@ -126,7 +126,7 @@ public class SL1004Ca1870SplitTests
     /// CA1870 as the SDK running these tests ships it (dotnet/sdk/&lt;version&gt;/Sdks/Microsoft.NET.Sdk/analyzers): on
     /// disk wherever the tests run, so nothing is downloaded, and the very analyzer a user's build runs.
     /// </summary>
-    private static DiagnosticAnalyzer LoadCa1870()
+    internal static DiagnosticAnalyzer LoadCa1870()
     {
         string dotnetRoot = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "..", "..", ".."));
         string sdk = Directory.GetDirectories(Path.Combine(dotnetRoot, "sdk"))

@@ -1,0 +1,85 @@
+using System.Collections.Immutable;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>
+/// Suppresses CA1870 ("Use a cached SearchValues instance") on a call SL1004 reports, in a project that also builds
+/// for a target without SearchValues (<c>net48;netstandard2.0;net8.0</c>): there CA1870's fix, a
+/// <c>SearchValues&lt;T&gt;</c> field, does not compile for the other targets, while SL1004 reports the same call on
+/// every target with the same runtime-set fix.
+/// </summary>
+/// <remarks>
+/// Without it, the net8.0 build offers CA1870's fix and the net48 build SL1004's for one call in one linked file:
+/// <c>dotnet format</c> and Fix All then merge two different edits of the same text (conflict markers), or apply the
+/// one that breaks the older targets. CA1870 stays active everywhere else: projects with only .NET 8+ targets, and
+/// calls SL1004 leaves alone (a set below its threshold).
+/// </remarks>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class SL1004Ca1870Suppressor : DiagnosticSuppressor
+{
+    /// <summary>The diagnostic this suppressor may suppress.</summary>
+    internal const string SuppressedId = "CA1870";
+
+    /// <summary>The suppression's own id, SL1004's number with an S prefix, as Roslyn names suppressions.</summary>
+    internal static readonly string SuppressionId = "S" + RuleIds.UseCachedSearchValues;
+
+    internal static readonly SuppressionDescriptor Suppression = new(
+        SuppressionId,
+        SuppressedId,
+        new LocalizableResourceString("SL1004SuppressionJustification", Resources.ResourceManager, typeof(Resources)));
+
+    public override ImmutableArray<SuppressionDescriptor> SupportedSuppressions { get; } = ImmutableArray.Create(Suppression);
+
+    public override void ReportSuppressions(SuppressionAnalysisContext context)
+    {
+        SearchSetSymbols? symbols = null;
+        foreach (Diagnostic diagnostic in context.ReportedDiagnostics)
+        {
+            SyntaxTree? tree = diagnostic.Location.SourceTree;
+            if (tree is null
+                || diagnostic.Id != SuppressedId
+                || !SL1004UseCachedSearchValuesAnalyzer.AlsoTargetsWithoutSearchValues(context.Options, tree))
+            {
+                continue;
+            }
+
+            symbols ??= SearchSetSymbols.Create(context.Compilation);
+            SemanticModel model = context.GetSemanticModel(tree);
+            if (SearchAt(tree, diagnostic.Location, model, context.CancellationToken) is { } invocation
+                && SL1004UseCachedSearchValuesAnalyzer.TryDecide(invocation, symbols, context.Options, context.CancellationToken, out SearchSetMatch? match, out _)
+                && match.ValuesArgument.Syntax.Span.IntersectsWith(diagnostic.Location.SourceSpan))
+            {
+                context.ReportSuppression(Microsoft.CodeAnalysis.Diagnostics.Suppression.Create(Suppression, diagnostic));
+            }
+        }
+    }
+
+    /// <summary>The search whose set argument (or whole call) the diagnostic sits on: CA1870 reports the set argument.</summary>
+    private static IInvocationOperation? SearchAt(SyntaxTree tree, Location location, SemanticModel model, CancellationToken cancellationToken)
+    {
+        SyntaxNode root = tree.GetRoot(cancellationToken);
+        if (!root.FullSpan.Contains(location.SourceSpan))
+            return null;
+
+        for (SyntaxNode? node = root.FindNode(location.SourceSpan, getInnermostNodeForTie: true); node is not null; node = node.Parent)
+        {
+            // "...".ToCharArray() inside the set is a call too: go on to the search around it.
+            if (node is InvocationExpressionSyntax invocation
+                && model.GetOperation(invocation, cancellationToken) is IInvocationOperation operation
+                && SearchSetPattern.IsSearchName(operation.TargetMethod.Name))
+            {
+                return operation;
+            }
+
+            if (node is StatementSyntax or MemberDeclarationSyntax)
+                return null;
+        }
+
+        return null;
+    }
+}
