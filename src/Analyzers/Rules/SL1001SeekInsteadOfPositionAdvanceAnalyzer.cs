@@ -88,32 +88,13 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     /// </summary>
     internal static bool AlsoTargetsOlderRuntime(AnalyzerOptions options, SyntaxTree tree)
     {
-        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
-            || string.IsNullOrWhiteSpace(frameworks))
+        foreach (string framework in ProjectTargets.Of(options, tree))
         {
-            return false;
-        }
-
-        foreach (string part in frameworks.Split(';'))
-        {
-            string framework = part.Trim();
-            if (framework.Length != 0 && !IsNet6OrLater(framework))
+            if (!(ProjectTargets.NetMajorVersion(framework) >= 6))
                 return true;
         }
 
         return false;
-    }
-
-    // net6.0, net8.0-windows, net10.0: "net" + a major version of 6 or more, then a dot; net48 and net472 have no dot.
-    private static bool IsNet6OrLater(string framework)
-    {
-        if (!framework.StartsWith("net", StringComparison.OrdinalIgnoreCase))
-            return false;
-
-        int dot = framework.IndexOf('.');
-        return dot > 3
-            && int.TryParse(framework.Substring(3, dot - 3), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int major)
-            && major >= 6;
     }
 
     /// <summary>

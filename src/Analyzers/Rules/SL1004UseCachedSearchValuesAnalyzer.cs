@@ -159,19 +159,9 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
     /// </summary>
     internal static int? ProjectMinValues(AnalyzerOptions options, SyntaxTree tree)
     {
-        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
-            || string.IsNullOrWhiteSpace(frameworks))
-        {
-            return null;
-        }
-
         int? lowest = null;
-        foreach (string part in frameworks.Split(';'))
+        foreach (string framework in ProjectTargets.Of(options, tree))
         {
-            string framework = part.Trim();
-            if (framework.Length == 0)
-                continue;
-
             int threshold = HasSearchValues(framework) ? DefaultMinValuesModern
                 : framework.StartsWith("netstandard", StringComparison.OrdinalIgnoreCase) ? DefaultMinValuesNetStandard
                 : DefaultMinValuesLegacy;
@@ -187,33 +177,17 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
     /// </summary>
     internal static bool AlsoTargetsWithoutSearchValues(AnalyzerOptions options, SyntaxTree tree)
     {
-        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
-            || string.IsNullOrWhiteSpace(frameworks))
+        foreach (string framework in ProjectTargets.Of(options, tree))
         {
-            return false;
-        }
-
-        foreach (string part in frameworks.Split(';'))
-        {
-            string framework = part.Trim();
-            if (framework.Length != 0 && !HasSearchValues(framework))
+            if (!HasSearchValues(framework))
                 return true;
         }
 
         return false;
     }
 
-    // net8.0, net9.0-windows, net10.0: "net" + major version with a dot; net48 and net472 have no dot.
-    private static bool HasSearchValues(string framework)
-    {
-        if (!framework.StartsWith("net", StringComparison.OrdinalIgnoreCase))
-            return false;
-
-        int dot = framework.IndexOf('.');
-        return dot > 3
-            && int.TryParse(framework.Substring(3, dot - 3), NumberStyles.None, CultureInfo.InvariantCulture, out int major)
-            && major >= 8;
-    }
+    // net8.0, net9.0-windows, net10.0 and later.
+    private static bool HasSearchValues(string framework) => ProjectTargets.NetMajorVersion(framework) >= 8;
 
     internal static bool IsInExpressionTree(IOperation operation)
     {

@@ -82,24 +82,17 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     /// Whether the fix may write <c>??=</c> (C# 8): the file's language version, and on a multi-targeted project
     /// (MSBuild's <c>TargetFrameworks</c>, made visible by Streamline's props) every target's default, since each target
     /// compiles the same file and the fix must be the same, and compile, on all of them. net48 or netstandard2.0
-    /// beside net8.0 defaults to C# 7.3 there, so no such fix; a project that raises LangVersion for every target loses
-    /// only the ??= form (the hoist before the loop is C# 1).
+    /// beside net8.0 defaults to C# 7.3 there, so the fix takes its C# 7.3 form on every target (also where the project
+    /// raises LangVersion for all of them: the analyzer cannot see that).
     /// </summary>
     internal static bool SupportsCoalesceAssignment(SyntaxTree tree, AnalyzerOptions options)
     {
         if (tree.Options is not CSharpParseOptions parse || parse.LanguageVersion < LanguageVersion.CSharp8)
             return false;
 
-        if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
-            || string.IsNullOrWhiteSpace(frameworks))
+        foreach (string framework in ProjectTargets.Of(options, tree))
         {
-            return true;
-        }
-
-        foreach (string part in frameworks.Split(';'))
-        {
-            string framework = part.Trim();
-            if (framework.Length != 0 && !DefaultsToCSharp8OrLater(framework))
+            if (!DefaultsToCSharp8OrLater(framework))
                 return false;
         }
 
@@ -119,9 +112,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             return VersionAtLeast(framework.Substring("netstandard".Length), 2, 1);
         if (framework.StartsWith("netcoreapp", System.StringComparison.Ordinal))
             return VersionAtLeast(framework.Substring("netcoreapp".Length), 3, 0);
-        if (framework.StartsWith("net", System.StringComparison.Ordinal) && framework.IndexOf('.') > 0)
-            return VersionAtLeast(framework.Substring("net".Length), 5, 0); // net5.0 and later (net48 has no dot)
-        return false;
+        return ProjectTargets.NetMajorVersion(framework) >= 5;
     }
 
     private static bool VersionAtLeast(string text, int major, int minor)

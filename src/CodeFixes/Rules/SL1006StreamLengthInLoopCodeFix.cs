@@ -154,18 +154,22 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
     /// Before C# 8: <c>s.Length</c> becomes <c>(length &lt; 0 ? length = s.Length : length)</c>, the local starting at -1.
     /// </summary>
     private static ExpressionSyntax ReadOnFirstUseBeforeCSharp8(string name, MemberAccessExpressionSyntax read)
-    {
-        ExpressionSyntax conditional = SyntaxFactory.ConditionalExpression(
+        => InPlaceOf(read, SyntaxFactory.ConditionalExpression(
             SyntaxFactory.BinaryExpression(
                 SyntaxKind.LessThanExpression,
                 SyntaxFactory.IdentifierName(name),
                 SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(0))),
             SyntaxFactory.AssignmentExpression(SyntaxKind.SimpleAssignmentExpression, SyntaxFactory.IdentifierName(name), read.WithoutTrivia()),
-            SyntaxFactory.IdentifierName(name));
-        bool standsAlone = read.Parent is ArgumentSyntax or EqualsValueClauseSyntax or ParenthesizedExpressionSyntax
-            or ReturnStatementSyntax or ArrowExpressionClauseSyntax;
-        return standsAlone ? conditional : SyntaxFactory.ParenthesizedExpression(conditional);
-    }
+            SyntaxFactory.IdentifierName(name)));
+
+    /// <summary>
+    /// <paramref name="replacement"/> (an assignment or a conditional, which bind loosest) where <paramref name="read"/>
+    /// stood, in parentheses unless it stands alone there (an argument, an initializer, a return value).
+    /// </summary>
+    private static ExpressionSyntax InPlaceOf(ExpressionSyntax read, ExpressionSyntax replacement)
+        => read.Parent is ArgumentSyntax or EqualsValueClauseSyntax or ParenthesizedExpressionSyntax or ReturnStatementSyntax or ArrowExpressionClauseSyntax
+            ? replacement
+            : SyntaxFactory.ParenthesizedExpression(replacement);
 
     /// <summary>The whitespace before the loop's first token on its line, when nothing else comes before it there.</summary>
     private static string? Indentation(StatementSyntax loop)
@@ -181,15 +185,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
     /// parentheses go where the assignment would otherwise bind differently (an operand, a member access).
     /// </summary>
     private static ExpressionSyntax ReadOnFirstUse(string name, MemberAccessExpressionSyntax read)
-    {
-        ExpressionSyntax assignment = SyntaxFactory.AssignmentExpression(
-            SyntaxKind.CoalesceAssignmentExpression,
-            SyntaxFactory.IdentifierName(name),
-            read.WithoutTrivia());
-        bool standsAlone = read.Parent is ArgumentSyntax or EqualsValueClauseSyntax or ParenthesizedExpressionSyntax
-            or ReturnStatementSyntax or ExpressionStatementSyntax or ArrowExpressionClauseSyntax;
-        return standsAlone ? assignment : SyntaxFactory.ParenthesizedExpression(assignment);
-    }
+        => InPlaceOf(read, SyntaxFactory.AssignmentExpression(SyntaxKind.CoalesceAssignmentExpression, SyntaxFactory.IdentifierName(name), read.WithoutTrivia()));
 
     /// <summary>
     /// <c>reader.BaseStream.Position</c> reads in the loop become <c>reader.Position</c> where the reader is statically
