@@ -12,7 +12,7 @@
 #             (netstandard2.0, netstandard2.1 and net8.0, so every build in the package): no CS8002 with -warnaserror;
 #             one over an unsigned library gets CS8002, so the check can fail.
 #   (c)       two libraries joined by InternalsVisibleTo, both with generated types: no CS0436, no ambiguity.
-#   (d)       a net48;netstandard2.0;net8.0 library: `dotnet format analyzers` leaves no conflict markers, every target
+#   (d)       a net8.0;netstandard2.0;net48 library (the modern target first): `dotnet format analyzers` leaves no conflict markers, every target
 #             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed). CA1870 is a warning
 #             there: SL1004's suppressor leaves each search one fix (the runtime set), never CA1870's SearchValues.
 #   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
@@ -210,7 +210,7 @@ CS
 
 # (d) A library on three targets, with code that SL1003 and SL1004 fix (SL1004 to the generated CharSearchSet, also on
 # net8.0, because the project's other targets lack SearchValues), and a net48 program over it for Mono.
-project Multi Multi 'net48;netstandard2.0;net8.0' Library "$streamline_ref"
+project Multi Multi 'net8.0;netstandard2.0;net48' Library "$streamline_ref"
 echo "$count_lines" > "$users/Multi/Lines.cs"
 cat > "$users/Multi/Separators.cs" <<'CS'
 namespace Users
@@ -239,6 +239,31 @@ CS
 printf '[*.cs]\ndotnet_diagnostic.CA1870.severity = warning\n' > "$users/Multi/.editorconfig"
 project MonoRunner MonoRunner net48 Exe '<ItemGroup><ProjectReference Include="../Multi/Multi.csproj" /></ItemGroup>'
 echo "$main_over_lines" > "$users/MonoRunner/Program.cs"
+
+# SL1006: Length checked in the body of a counted loop. net48 and netstandard2.0 are C# 7.3, so every target must get
+# the C# 7.3 form of the fix, whichever target the project lists first.
+cat > "$users/Multi/Lengths.cs" <<'CS'
+using System.IO;
+
+namespace Users
+{
+    public static class Lengths
+    {
+        public static long Sum(BinaryReader reader, int count)
+        {
+            long sum = 0;
+            for (int i = 0; i < count; i++)
+            {
+                if (reader.BaseStream.Position + 2 > reader.BaseStream.Length)
+                    break;
+                sum += reader.ReadUInt16();
+            }
+
+            return sum;
+        }
+    }
+}
+CS
 
 # SL1001: a loop the SkipReader can take over, then a loop only Seek can fix (two equivalence keys before one run
 # could fix both).
@@ -344,7 +369,7 @@ dotnet build "$users/Friend2" --no-restore --nologo -warnaserror > "$work/c.txt"
 ! grep -Eq "CS0436|CS0433|CS0229" "$work/c.txt" || fail "conflicts between the pair's generated types"
 runs_and_counts dotnet "$users/Friend2/bin/Debug/net10.0/Friend2.dll"
 
-echo "== (d) net48;netstandard2.0;net8.0 library: dotnet format, no conflict markers, every target builds"
+echo "== (d) net8.0;netstandard2.0;net48 library: dotnet format, no conflict markers, every target builds"
 # Before the fix: SL1004 reports the searches on every target (net8.0 too), and CA1870 nowhere (the suppressor).
 dotnet build "$users/Multi" --no-restore --nologo > "$work/d0.txt" 2>&1 || { cat "$work/d0.txt"; fail "the multi-targeted library must build before the fix"; }
 grep -q "warning SL1004.*TargetFramework=net8.0" "$work/d0.txt" || { cat "$work/d0.txt"; fail "SL1004 was not reported on the net8.0 build"; }
@@ -363,6 +388,7 @@ done
 cat "$users/Multi/Records.cs"
 grep -q "skipReader.Skip(3);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's SkipReader fix"
 grep -q "stream.Seek(7, SeekOrigin.Current);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's Seek fix"
+grep -q "(length < 0 ? length = reader.BaseStream.Length : length)" "$users/Multi/Lengths.cs" || { cat "$users/Multi/Lengths.cs"; fail "SL1006's C# 7.3 form was not applied on every target"; }
 dotnet build "$users/MonoRunner" --no-restore --nologo -warnaserror -v quiet > "$work/d2.txt" 2>&1 || { cat "$work/d2.txt"; fail "the net48 program must build"; }
 if command -v mono > /dev/null; then
   runs_and_counts mono "$users/MonoRunner/bin/Debug/net48/MonoRunner.exe"

@@ -62,5 +62,5 @@ internal static class KnownNames
     public const string ToCharArray = "ToCharArray";
     public const string AsSpan = "AsSpan";
     public const string Create = "Create";
-    public const string TargetFrameworksProperty = "build_property.TargetFrameworks";
+    public const string TargetFrameworksProperty = "build_property.StreamlineTargetFrameworks";
 }

@@ -7,13 +7,14 @@ using Microsoft.CodeAnalysis.Diagnostics;
 namespace Streamline.Analyzers;
 
 /// <summary>
-/// The targets of a multi-targeted project: MSBuild's <c>TargetFrameworks</c>, made visible by Streamline's props. Each
+/// The targets of a multi-targeted project: MSBuild's <c>TargetFrameworks</c>, made visible by Streamline's targets
+/// file as <c>build_property.StreamlineTargetFrameworks</c> with commas (a ';' would start a comment there). Each
 /// target compiles the same files, so a rule that decides by target decides from all of them, and every target reports
 /// the same calls with the same fix text (<c>dotnet format</c> and Fix All then merge one change, not conflict markers).
 /// </summary>
 internal static class ProjectTargets
 {
-    /// <summary>The project's target frameworks, trimmed; empty for a project with one target or without the props.</summary>
+    /// <summary>The project's target frameworks, trimmed; empty for a project with one target or without the targets file.</summary>
     public static ImmutableArray<string> Of(AnalyzerOptions options, SyntaxTree tree)
     {
         if (!options.AnalyzerConfigOptionsProvider.GetOptions(tree).TryGetValue(KnownNames.TargetFrameworksProperty, out string? frameworks)
@@ -23,7 +24,7 @@ internal static class ProjectTargets
         }
 
         ImmutableArray<string>.Builder targets = ImmutableArray.CreateBuilder<string>();
-        foreach (string part in frameworks.Split(';'))
+        foreach (string part in frameworks.Split(',', ';'))
         {
             string framework = part.Trim();
             if (framework.Length != 0)

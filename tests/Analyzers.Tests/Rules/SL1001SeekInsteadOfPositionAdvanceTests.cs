@@ -375,7 +375,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
     public Task Fix_SeekOnModernDotNet_WhenTheProjectAlsoTargetsAnOlderRuntime(string targetFrameworks)
     {
         var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes, FixedCode = SeekShapesFixed };
-        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineTargetFrameworks = " + targetFrameworks.Replace(';', ',') + "\n"));
         return test.RunAsync();
     }
 
@@ -383,7 +383,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
     public Task Quiet_OnModernDotNet_WhenEveryTargetIsModern()
     {
         var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes.Replace("{|SL1001:", "").Replace("|}", "") };
-        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = net8.0;net10.0\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineTargetFrameworks = net8.0,net10.0\n"));
         return test.RunAsync();
     }
 

@@ -128,7 +128,7 @@ public class SL1004Ca1870SuppressorTests
             public override bool TryGetValue(string key, out string? value)
 #pragma warning restore CS8765
             {
-                value = key == "build_property.TargetFrameworks" ? _frameworks : null;
+                value = key == "build_property.StreamlineTargetFrameworks" ? _frameworks : null;
                 return value is not null;
             }
         }

@@ -37,7 +37,7 @@ public class SL1004UseCachedSearchValuesTests
     {
         string config = "is_global = true\n";
         if (targetFrameworks is not null)
-            config += "build_property.TargetFrameworks = " + targetFrameworks + "\n";
+            config += "build_property.StreamlineTargetFrameworks = " + targetFrameworks.Replace(';', ',') + "\n";
         if (minValues is not null)
             config += SL1004UseCachedSearchValuesAnalyzer.MinValuesOption + " = " + minValues + "\n";
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", config));
@@ -1109,7 +1109,7 @@ public class SL1004UseCachedSearchValuesTests
         Compilation compilation = AnalyzerRunner.CreateCompilation(TestTarget.Net80, source);
         var options = new Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions(
             System.Collections.Immutable.ImmutableArray<AdditionalText>.Empty,
-            new GlobalConfigOptions("build_property.TargetFrameworks", frameworks));
+            new GlobalConfigOptions("build_property.StreamlineTargetFrameworks", frameworks));
         var run = await compilation.WithAnalyzers(
                 System.Collections.Immutable.ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new SL1004UseCachedSearchValuesAnalyzer()),
                 options)

@@ -745,6 +745,8 @@ public class SL1006StreamLengthInLoopTests
     [InlineData("net48;net8.0", false)]
     [InlineData("netstandard2.0;netstandard2.1", false)]
     [InlineData("netcoreapp2.1;net8.0", false)]
+    [InlineData("net8.0;net48", false)] // the modern target first: it must not hide the others
+    [InlineData("net10.0;netstandard2.0", false)]
     [InlineData("netstandard2.1;net6.0;net8.0-windows", true)]
     [InlineData("netcoreapp3.1", true)]
     public Task MultiTargeted_ReadOnFirstUse_WithoutCoalesceAssignment_WhereATargetHasCSharp7(string targetFrameworks, bool coalesce)
@@ -789,7 +791,7 @@ public class SL1006StreamLengthInLoopTests
                     }
                     """,
         };
-        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.TargetFrameworks = " + targetFrameworks + "\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineTargetFrameworks = " + targetFrameworks.Replace(';', ',') + "\n"));
         return test.RunAsync();
     }
 
