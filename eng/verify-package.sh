@@ -249,14 +249,14 @@ namespace Users
 {
     public static class Lengths
     {
-        public static long Sum(BinaryReader reader, int count)
+        public static long Sum(Stream stream, int count)
         {
             long sum = 0;
             for (int i = 0; i < count; i++)
             {
-                if (reader.BaseStream.Position + 2 > reader.BaseStream.Length)
+                if (stream.Position + 1 > stream.Length)
                     break;
-                sum += reader.ReadUInt16();
+                sum += stream.ReadByte();
             }
 
             return sum;
@@ -388,7 +388,7 @@ done
 cat "$users/Multi/Records.cs"
 grep -q "skipReader.Skip(3);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's SkipReader fix"
 grep -q "stream.Seek(7, SeekOrigin.Current);" "$users/Multi/Records.cs" || fail "one dotnet format run did not apply SL1001's Seek fix"
-grep -q "(length < 0 ? length = reader.BaseStream.Length : length)" "$users/Multi/Lengths.cs" || { cat "$users/Multi/Lengths.cs"; fail "SL1006's C# 7.3 form was not applied on every target"; }
+grep -q "(length < 0 ? length = stream.Length : length)" "$users/Multi/Lengths.cs" || { cat "$users/Multi/Lengths.cs"; fail "SL1006's C# 7.3 form was not applied on every target"; }
 dotnet build "$users/MonoRunner" --no-restore --nologo -warnaserror -v quiet > "$work/d2.txt" 2>&1 || { cat "$work/d2.txt"; fail "the net48 program must build"; }
 if command -v mono > /dev/null; then
   runs_and_counts mono "$users/MonoRunner/bin/Debug/net48/MonoRunner.exe"
