@@ -308,7 +308,21 @@ internal static class ReadAheadProof
     /// Checked on the syntax of its one declaration; a call to a method of another assembly is not followed.
     /// </summary>
     private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
+        => OnlyReadsThrough(method, parameter, symbols, out _);
+
+    /// <summary>
+    /// <see cref="OnlyReadsThrough(IMethodSymbol, IParameterSymbol, BinaryReadSymbols)"/>, and at least one of those
+    /// reads is a small fixed-size one (<c>r.ReadInt32()</c>, <c>r.ReadByte()</c>): a call of such a method in a loop
+    /// reads small values on every pass, as if they were written in the loop.
+    /// </summary>
+    public static bool ReadsSmallValuesThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
+        => SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader)
+            && OnlyReadsThrough(method, parameter, symbols, out bool readsSmallValues)
+            && readsSmallValues;
+
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, out bool readsSmallValues)
     {
+        readsSmallValues = false;
         method = method.OriginalDefinition;
         if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
             || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1)
@@ -348,6 +362,7 @@ internal static class ReadAheadProof
                         return false;
                     }
 
+                    readsSmallValues |= invocation.ArgumentList.Arguments.Count == 0 && symbols.IsSmallRead(receiverAccess.Name.Identifier.ValueText);
                     break;
             }
         }

@@ -12,6 +12,8 @@ namespace Streamline.Analyzers.Rules;
 /// using var reader = new BinaryReader(File.OpenRead(path));   // reported here, fixable
 /// while (...) total += reader.ReadUInt16();
 /// void Parse(BinaryReader reader) { for (...) reader.ReadInt32(); }   // reported at the first read, no fix
+/// using var r = new BinaryReader(File.OpenRead(path));        // reported here too: its reads are in ReadRecord
+/// while (...) records.Add(ReadRecord(r));
 /// </code>
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
@@ -75,8 +77,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation read
-                && IsSmallReadInLoop(read, symbols, out ISymbol? reader, stream)
-                && SymbolEqualityComparer.Default.Equals(reader, local))
+                && (IsSmallReadInLoop(read, symbols, out ISymbol? reader, stream) && SymbolEqualityComparer.Default.Equals(reader, local)
+                    || IsReadingHelperCallInLoop(read, local, symbols, stream)))
             {
                 SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
                 if (baseStreamUse == SL1002PositionReads.Use.Other)
@@ -155,6 +157,28 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         // A pass that reads a payload whose size the data gives (a chunk loop: a length, a tag, then ReadBytes(length))
         // spends its time on the payload; its few small reads are a rounding error beside it.
         return LoopContext.RepeatingLoop(invocation) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+    }
+
+    /// <summary>
+    /// <c>ReadRecord(reader)</c> or <c>reader.ReadPair()</c> in a loop, where the method is of this compilation, takes
+    /// the reader as a <c>BinaryReader</c> and only reads through it, some of it small fixed-size values: each pass
+    /// reads them as surely as if they were written in the loop, and they get just as fast when the reader made here is
+    /// buffered. The loop is judged as for a read in it (<see cref="IsSmallReadInLoop"/>).
+    /// </summary>
+    private static bool IsReadingHelperCallInLoop(IInvocationOperation call, ILocalSymbol reader, BinaryReadSymbols symbols, ISymbol? stream)
+    {
+        foreach (IArgumentOperation argument in call.Arguments)
+        {
+            if (argument.Parameter is { RefKind: RefKind.None } parameter
+                && StripConversions(argument.Value) is ILocalReferenceOperation passed
+                && SymbolEqualityComparer.Default.Equals(passed.Local, reader)
+                && ReadAheadProof.ReadsSmallValuesThrough(call.TargetMethod, parameter, symbols))
+            {
+                return LoopContext.RepeatingLoop(call) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+            }
+        }
+
+        return false;
     }
 
     /// <summary>

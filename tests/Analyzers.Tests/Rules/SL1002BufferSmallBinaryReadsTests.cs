@@ -568,6 +568,137 @@ public class SL1002BufferSmallBinaryReadsTests
             }
             """);
 
+    /// <summary>
+    /// The loop reads nothing through the reader itself but hands it, on every pass, to methods that read small values
+    /// through it and do nothing else with it: the construction is reported, and buffering it makes those reads fast.
+    /// ReadVarint's own loop is reported too, at its first read, without a fix (its reader is a parameter).
+    /// </summary>
+    [Fact]
+    public Task Fix_ReadsInMethodsTheLoopHandsTheReaderTo()
+        => new Verify.Test
+        {
+            TestCode = """
+            using System.Collections.Generic;
+            using System.IO;
+
+            static class Records
+            {
+                public static (int Id, float Weight) ReadRecord(this BinaryReader r) => (r.ReadInt32(), r.ReadSingle());
+            }
+
+            class C
+            {
+                List<int> Ids(string path, int count)
+                {
+                    var ids = new List<int>();
+                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    for (int i = 0; i < count; i++)
+                        ids.Add(reader.ReadRecord().Id + ReadVarint(reader));
+                    return ids;
+                }
+
+                static int ReadVarint(BinaryReader input)
+                {
+                    int value = 0, shift = 0;
+                    byte b;
+                    do
+                    {
+                        b = {|SL1002:input.ReadByte()|}; // the parameter's own report: no fix here
+                        value |= (b & 0x7F) << shift;
+                        shift += 7;
+                    }
+                    while ((b & 0x80) != 0 && shift < 35);
+                    return value;
+                }
+            }
+            """,
+            FixedCode = """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            static class Records
+            {
+                public static (int Id, float Weight) ReadRecord(this BinaryReader r) => (r.ReadInt32(), r.ReadSingle());
+            }
+
+            class C
+            {
+                List<int> Ids(string path, int count)
+                {
+                    var ids = new List<int>();
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++)
+                        ids.Add(reader.ReadRecord().Id + ReadVarint(reader));
+                    return ids;
+                }
+
+                static int ReadVarint(BinaryReader input)
+                {
+                    int value = 0, shift = 0;
+                    byte b;
+                    do
+                    {
+                        b = {|SL1002:input.ReadByte()|}; // the parameter's own report: no fix here
+                        value |= (b & 0x7F) << shift;
+                        shift += 7;
+                    }
+                    while ((b & 0x80) != 0 && shift < 35);
+                    return value;
+                }
+            }
+            """,
+            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow }, // ReadVarint's own report stays
+        }.RunAsync();
+
+    /// <summary>
+    /// Handed to methods in a loop, but nothing to report: a method that also uses the reader's stream (a buffered
+    /// reader would put it back on every call), one that reads only blocks, one that may be overridden, a method of
+    /// another assembly, and calls outside a loop or in a loop of a few constant passes.
+    /// </summary>
+    [Fact]
+    public Task Quiet_WhereTheMethodsTheReaderIsHandedToDoNotReadSmallValues()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                void M(string path, int count)
+                {
+                    using var usesStream = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++) ReadToEnd(usesStream);
+
+                    using var blocks = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++) ReadBlock(blocks);
+
+                    using var overridable = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++) ReadVirtual(overridable);
+
+                    using var other = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < count; i++) System.Console.WriteLine(other);
+
+                    using var once = new BinaryReader(File.OpenRead(path));
+                    ReadPair(once);
+
+                    using var few = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 4; i++) ReadPair(few);
+                }
+
+                static int ReadToEnd(BinaryReader r)
+                {
+                    int sum = 0;
+                    if (r.BaseStream.Position < r.BaseStream.Length) sum += r.ReadInt32();
+                    return sum;
+                }
+
+                static byte[] ReadBlock(BinaryReader r) => r.ReadBytes(4096);
+
+                protected virtual int ReadVirtual(BinaryReader r) => r.ReadInt32();
+
+                static long ReadPair(BinaryReader r) => r.ReadInt32() + (long)r.ReadInt32();
+            }
+            """);
+
     /// <summary>Issue 12's four shapes and the equivalence notes' shapes whose fix changed what the program saw.</summary>
     [Fact]
     public Task NoFix_WhereSomebodyCouldSeeTheReadAhead()
