@@ -301,13 +301,16 @@ public static partial class TextCounter
         long lines = state.Lines;
         long words = state.Words;
         bool inWord = state.InWord;
+#if STREAMLINE_NET8
+        long unused = 0; // the C locale's characters are its bytes
+#endif
         while (i < end)
         {
             int stop = end;
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
+                int clean = ScanRun(data, i, end, utf8: false, ref lines, ref words, ref unused, ref inWord);
                 i += clean;
                 stop = NextVectorTry(i, end, clean);
             }
@@ -354,9 +357,8 @@ public static partial class TextCounter
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
+                int clean = ScanRun(data, i, end, utf8: true, ref lines, ref words, ref chars, ref inWord);
                 i += clean;
-                chars += clean;
                 stop = NextVectorTry(i, end, clean);
             }
 #endif
@@ -485,7 +487,7 @@ public static partial class TextCounter
 
 #if STREAMLINE_NET8
     // After a vector run stops at another byte, one character is scanned alone before the next try; after a try that
-    // found nothing clean (text that is not ASCII), a whole block is.
+    // found nothing clean (text that is mostly not ASCII), a whole block is.
     private static int NextVectorTry(int i, int end, int clean) => Math.Min(end, clean > 0 ? i + 1 : i + BlockSize);
 #endif
 
