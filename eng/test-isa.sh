@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs TextCounter's exactness suites (random files against GNU wc, the corpus, the pinned cases, the vector run's
 # multi-byte sequences at every block offset) and LineCounter's (its kernels and generated files against
-# File.ReadAllLines) once per vector instruction-set level the JIT can be held to: AVX-512 off (2 x Vector256), AVX2 off (4 x Vector128), every hardware intrinsic off (the portable loops).
+# File.ReadAllLines) once per vector instruction-set level the JIT can be held to: AVX-512 off (2 x Vector256), AVX2
+# off (4 x Vector128), every hardware intrinsic off (the portable loops).
 # .NET 10 reads DOTNET_EnableAVX512 and ignores DOTNET_EnableAVX512F, which .NET 8 reads, so both are set; each level
 # also runs InstructionSetTests, which fails if a wider vector than asked for is still accelerated. Then publishes
 # samples/Wc as a portable native AOT build (the instruction set `dotnet publish` picks by default) and checks its
