@@ -14,7 +14,7 @@ namespace Streamline.Wc.Tests;
 public sealed class CommonSequenceTests : IDisposable
 {
     // The read buffer of TextCounter.Count(path) and Count(stream).
-    private const int ReadBufferSize = 64 * 1024;
+    private const int ReadBufferSize = 128 * 1024;
 
     private readonly string _directory = Directory.CreateTempSubdirectory("streamline-wc-").FullName;
 
