@@ -3,6 +3,10 @@ using System.IO;
 #if STREAMLINE_SPANS
 using System.Buffers;
 #endif
+#if STREAMLINE_NET8
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+#endif
 #if !STREAMLINE_SPANS
 using ByteData = byte[];
 #else
@@ -297,7 +301,10 @@ public static partial class TextCounter
     private static long CountNewlines(ByteData data, int start, int end)
     {
 #if STREAMLINE_NET8
-        return data.Slice(start, end - start).Count((byte)'\n');
+        long lines = 0;
+        if (Vector128.IsHardwareAccelerated)
+            lines = TextKernels.CountLineFeedBlocks(ref MemoryMarshal.GetReference(data), ref start, end);
+        return lines + data.Slice(start, end - start).Count((byte)'\n');
 #else
         long lines = 0;
         while (start < end)

@@ -248,6 +248,71 @@ internal static class TextKernels
         return count;
     }
 
+    /// <summary>
+    /// Counts the <c>\n</c> bytes in the whole 64-byte blocks from <paramref name="index"/> to <paramref name="end"/>
+    /// and moves <paramref name="index"/> past them. A compare's all-ones lanes are -1, so subtracting them adds one
+    /// per <c>\n</c> to byte lanes, which are summed before they can wrap: every 255 blocks with one Vector512 a block,
+    /// 127 with two Vector256, 63 with four Vector128. This beats <c>MemoryExtensions.Count</c>, which moves every
+    /// compare to a mask and counts its bits (measured in docs/counting.md).
+    /// </summary>
+    internal static long CountLineFeedBlocks(ref byte origin, ref int index, int end)
+    {
+        long count = 0;
+        int i = index;
+        if (Vector512.IsHardwareAccelerated)
+        {
+            Vector512<byte> lineFeeds = Vector512.Create(LineFeed);
+            while (end - i >= BlockSize)
+            {
+                Vector512<byte> lanes = Vector512<byte>.Zero;
+                for (int blocks = 0; blocks < 255 && end - i >= BlockSize; blocks++, i += BlockSize)
+                {
+                    lanes -= Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)i), lineFeeds);
+                }
+
+                count += SumLanes(lanes.GetLower().GetLower()) + SumLanes(lanes.GetLower().GetUpper())
+                    + SumLanes(lanes.GetUpper().GetLower()) + SumLanes(lanes.GetUpper().GetUpper());
+            }
+        }
+        else if (Vector256.IsHardwareAccelerated)
+        {
+            Vector256<byte> lineFeeds = Vector256.Create(LineFeed);
+            while (end - i >= BlockSize)
+            {
+                Vector256<byte> lanes = Vector256<byte>.Zero;
+                for (int blocks = 0; blocks < 127 && end - i >= BlockSize; blocks++, i += BlockSize)
+                {
+                    ref byte block = ref Unsafe.Add(ref origin, i);
+                    lanes -= Vector256.Equals(Vector256.LoadUnsafe(ref block), lineFeeds);
+                    lanes -= Vector256.Equals(Vector256.LoadUnsafe(ref block, 32), lineFeeds);
+                }
+
+                count += SumLanes(lanes.GetLower()) + SumLanes(lanes.GetUpper());
+            }
+        }
+        else
+        {
+            Vector128<byte> lineFeeds = Vector128.Create(LineFeed);
+            while (end - i >= BlockSize)
+            {
+                Vector128<byte> lanes = Vector128<byte>.Zero;
+                for (int blocks = 0; blocks < 63 && end - i >= BlockSize; blocks++, i += BlockSize)
+                {
+                    ref byte block = ref Unsafe.Add(ref origin, i);
+                    lanes -= Vector128.Equals(Vector128.LoadUnsafe(ref block), lineFeeds);
+                    lanes -= Vector128.Equals(Vector128.LoadUnsafe(ref block, 16), lineFeeds);
+                    lanes -= Vector128.Equals(Vector128.LoadUnsafe(ref block, 32), lineFeeds);
+                    lanes -= Vector128.Equals(Vector128.LoadUnsafe(ref block, 48), lineFeeds);
+                }
+
+                count += SumLanes(lanes);
+            }
+        }
+
+        index = i;
+        return count;
+    }
+
     [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private static int SumLanes(Vector128<byte> lanes)
     {
