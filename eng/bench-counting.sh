@@ -2,7 +2,8 @@
 # Measures the full count (lines, words, bytes) and `-l` of a large text against GNU wc, fastlwc (expr-fi/fastlwc,
 # built here from its public source, never committed), a plain .NET counter of the seed blog's kind
 # (eng/CountingBaseline) and `cat`, and prints a Markdown table for docs/counting.md. Whole-process CPU time
-# (perf stat task-clock; the minimum of RUNS) is the number quoted, because wall time is noisy on a shared machine.
+# (perf stat task-clock; the minimum of RUNS, interleaved) is the number quoted, because wall time is noisy on a shared
+# machine.
 #
 #   eng/bench-counting.sh [COPIES]           # COPIES concatenations of tests/corpus (default 30, 266 MB)
 #   FASTLWC_SRC=/path/to/fastlwc eng/bench-counting.sh   # a checkout of https://github.com/expr-fi/fastlwc
@@ -31,34 +32,45 @@ dotnet publish "$root/samples/Wc" -c Release -r linux-x64 -o "$work/wc-portable"
 dotnet publish "$root/samples/Wc" -c Release -r linux-x64 -p:IlcInstructionSet=native -o "$work/wc-native" --nologo -v q > /dev/null
 dotnet publish "$root/eng/CountingBaseline" -c Release -r linux-x64 -o "$work/baseline" --nologo -v q > /dev/null
 
-cpu_ms() {
-  for _ in $(seq "$runs"); do
-    perf stat -x, -e task-clock "$@" 2>&1 > /dev/null | awk -F, '/task-clock/ {print $1}'
-  done | sort -n | head -1
+# One run's CPU time in ms.
+cpu_once() {
+  perf stat -x, -e task-clock "$@" 2>&1 > /dev/null | awk -F, '/task-clock/ {print $1}'
 }
 
-cat_ms=$(cpu_ms cat "$text")
-echo "$size bytes ($copies copies of tests/corpus), $(date -u +%Y-%m-%d), $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg)"
+labels=()
+commands=()
+add() { labels+=("$1"); shift; commands+=("$(printf '%q ' "$@")"); }
+add "cat > /dev/null" cat "$text"
+add "GNU wc" wc "$text"
+add "GNU wc -l" wc -l "$text"
+add "fastlwc (ASCII, inexact)" "$work/fastlwc" "$text"
+add "fastlwc-utf8 (inexact)" "$work/fastlwc-utf8" "$text"
+add "blog-style .NET (SearchValues, inexact)" "$work/baseline/CountingBaseline" "$text"
+add "Streamline wc, AOT portable" "$work/wc-portable/wc" "$text"
+add "Streamline wc -l, AOT portable" "$work/wc-portable/wc" -l "$text"
+add "Streamline wc, AOT native" "$work/wc-native/wc" "$text"
+add "Streamline wc -l, AOT native" "$work/wc-native/wc" -l "$text"
+
+# The runs are interleaved (round after round of every command) and each command's minimum is kept, so that a burst
+# of load from other jobs falls on all the rows alike rather than on the few run while it lasts.
+export LC_ALL=C.UTF-8
+best=()
+for _ in $(seq "$runs"); do
+  for k in "${!commands[@]}"; do
+    ms=$(eval "cpu_once ${commands[$k]}")
+    if [ -z "${best[$k]:-}" ] || awk -v a="$ms" -v b="${best[$k]}" 'BEGIN { exit !(a < b) }'; then best[$k]=$ms; fi
+  done
+done
+
+echo "$size bytes ($copies copies of tests/corpus), $(date -u +%Y-%m-%d), $(nproc) CPUs, load $(cut -d' ' -f1 /proc/loadavg) at the end"
 echo
 echo "| Command | Output | CPU (ms) | GB/s | vs cat |"
 echo "|---|---|---:|---:|---:|"
-row() {
-  local label=$1; shift
-  local out="" ms
-  if [ "$1" != cat ]; then
-    out=$(LC_ALL=C.UTF-8 "$@" 2>&1 | sed "s|$text|FILE|; s/  */ /g; s/^ //")
+for k in "${!commands[@]}"; do
+  out=""
+  if [ "$k" -ne 0 ]; then
+    out=$(eval "${commands[$k]}" 2>&1 | sed "s|$text|FILE|; s/  */ /g; s/^ //")
   fi
-  ms=$(LC_ALL=C.UTF-8 cpu_ms "$@")
-  awk -v l="$label" -v o="$out" -v ms="$ms" -v size="$size" -v cat="$cat_ms" \
+  awk -v l="${labels[$k]}" -v o="$out" -v ms="${best[$k]}" -v size="$size" -v cat="${best[0]}" \
     'BEGIN { printf "| %s | `%s` | %.1f | %.2f | %.2f |\n", l, o, ms, size / ms / 1e6, ms / cat }'
-}
-row "cat > /dev/null" cat "$text"
-row "GNU wc" wc "$text"
-row "GNU wc -l" wc -l "$text"
-row "fastlwc (ASCII, inexact)" "$work/fastlwc" "$text"
-row "fastlwc-utf8 (inexact)" "$work/fastlwc-utf8" "$text"
-row "blog-style .NET (SearchValues, inexact)" "$work/baseline/CountingBaseline" "$text"
-row "Streamline wc, AOT portable" "$work/wc-portable/wc" "$text"
-row "Streamline wc -l, AOT portable" "$work/wc-portable/wc" -l "$text"
-row "Streamline wc, AOT native" "$work/wc-native/wc" "$text"
-row "Streamline wc -l, AOT native" "$work/wc-native/wc" -l "$text"
+done

@@ -3,6 +3,10 @@ using System.IO;
 #if STREAMLINE_SPANS
 using System.Buffers;
 #endif
+#if STREAMLINE_NET8
+using System.Runtime.InteropServices;
+using System.Runtime.Intrinsics;
+#endif
 #if !STREAMLINE_SPANS
 using ByteData = byte[];
 #else
@@ -25,9 +29,18 @@ namespace Streamline.Runtime;
 /// </remarks>
 public static partial class TextCounter
 {
-    // GNU wc reads 16 KiB at a time. 64 KiB makes the per-read cost (a system call, Stream bookkeeping) negligible
-    // next to the scan while the buffer still sits in L2; larger buffers measured no faster.
+#if STREAMLINE_SPANS
+    // GNU wc reads 16 KiB at a time (256 KiB for -l). Reads of 128 KiB, each to the start of a page, cost the kernel's
+    // copy out of the page cache least on the machine of docs/counting.md (64 KiB, 256 KiB and 1 MiB, and 16 bytes off
+    // a page, measured slower), while the buffer still sits in L2 for the scan. The array is rented from the shared
+    // pool, so that many small counts do not each allocate it.
+    private const int BufferSize = 128 * 1024;
+#else
+    // The netstandard2.0 build has no pool: a 64 KiB array stays off the large object heap.
     private const int BufferSize = 64 * 1024;
+#endif
+
+    private const int PageSize = 4096;
 
     // The longest sequence glibc's UTF-8 decoder accepts is six bytes (up to U+7FFFFFFF), so at most five bytes of an
     // unfinished sequence are carried from one read to the next.
@@ -202,28 +215,33 @@ public static partial class TextCounter
         var state = default(ScanState);
         long bytes = 0;
         int carried = 0;
+
+        // Each read goes to `start`, the first page boundary in the array at least MaxCarry bytes in; the bytes of a
+        // sequence cut by the read before are carried to just before it, and the scan starts there.
 #if !STREAMLINE_SPANS
-        byte[] buffer = new byte[BufferSize];
+        byte[] buffer = new byte[MaxCarry + BufferSize];
+        const int start = MaxCarry;
 #else
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(BufferSize);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(BufferSize + 2 * PageSize);
+        int start = PageAlignedStart(buffer);
         try
         {
 #endif
             while (true)
             {
-                int read = stream.Read(buffer, carried, BufferSize - carried);
+                int read = stream.Read(buffer, start, BufferSize);
                 if (read <= 0)
                     break;
                 bytes += read;
-                int end = carried + read;
-                int consumed = Scan(buffer, 0, end, final: false, mode, posix, ref state);
+                int end = start + read;
+                int consumed = Scan(buffer, start - carried, end, final: false, mode, posix, ref state);
                 carried = end - consumed;
                 if (carried > 0)
-                    Buffer.BlockCopy(buffer, consumed, buffer, 0, carried);
+                    Buffer.BlockCopy(buffer, consumed, buffer, start - carried, carried);
             }
 
             if (carried > 0)
-                Scan(buffer, 0, carried, final: true, mode, posix, ref state);
+                Scan(buffer, start - carried, start, final: true, mode, posix, ref state);
 #if STREAMLINE_SPANS
         }
         finally
@@ -233,6 +251,17 @@ public static partial class TextCounter
 #endif
         return Result(state, bytes, options, locale);
     }
+
+#if STREAMLINE_SPANS
+    // The index of the first byte at or after MaxCarry whose address is a multiple of the page size (MaxCarry to
+    // MaxCarry + PageSize - 1). The address is read once: if the collector later moves the array (a pooled array of
+    // this size lives on the large object heap, which it does not compact unless asked), reads are only unaligned.
+    private static int PageAlignedStart(byte[] buffer)
+    {
+        long address = System.Runtime.InteropServices.Marshal.UnsafeAddrOfPinnedArrayElement(buffer, MaxCarry).ToInt64();
+        return MaxCarry + (int)(-address & (PageSize - 1));
+    }
+#endif
 
     private static ScanMode SelectMode(TextCountOptions options, TextCountLocale locale)
     {
@@ -272,7 +301,10 @@ public static partial class TextCounter
     private static long CountNewlines(ByteData data, int start, int end)
     {
 #if STREAMLINE_NET8
-        return data.Slice(start, end - start).Count((byte)'\n');
+        long lines = 0;
+        if (Vector128.IsHardwareAccelerated)
+            lines = TextKernels.CountLineFeedBlocks(ref MemoryMarshal.GetReference(data), ref start, end);
+        return lines + data.Slice(start, end - start).Count((byte)'\n');
 #else
         long lines = 0;
         while (start < end)
@@ -301,13 +333,16 @@ public static partial class TextCounter
         long lines = state.Lines;
         long words = state.Words;
         bool inWord = state.InWord;
+#if STREAMLINE_NET8
+        long unused = 0; // the C locale's characters are its bytes
+#endif
         while (i < end)
         {
             int stop = end;
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
+                int clean = ScanRun(data, i, end, utf8: false, ref lines, ref words, ref unused, ref inWord);
                 i += clean;
                 stop = NextVectorTry(i, end, clean);
             }
@@ -354,9 +389,8 @@ public static partial class TextCounter
 #if STREAMLINE_NET8
             if (end - i >= BlockSize)
             {
-                int clean = ScanAsciiRun(data, i, end, ref lines, ref words, ref inWord);
+                int clean = ScanRun(data, i, end, utf8: true, ref lines, ref words, ref chars, ref inWord);
                 i += clean;
-                chars += clean;
                 stop = NextVectorTry(i, end, clean);
             }
 #endif
@@ -485,7 +519,7 @@ public static partial class TextCounter
 
 #if STREAMLINE_NET8
     // After a vector run stops at another byte, one character is scanned alone before the next try; after a try that
-    // found nothing clean (text that is not ASCII), a whole block is.
+    // found nothing clean (text that is mostly not ASCII), a whole block is.
     private static int NextVectorTry(int i, int end, int clean) => Math.Min(end, clean > 0 ? i + 1 : i + BlockSize);
 #endif
 

@@ -12,7 +12,7 @@ namespace Streamline.Wc.Tests;
 public sealed class DifferentialTests : IDisposable
 {
     private const int FilesPerRun = 2_400;
-    private const int BufferSize = 64 * 1024;
+    private const int BufferSize = 128 * 1024; // TextCounter's read size
 
     private readonly string _directory = Directory.CreateTempSubdirectory("streamline-wc-").FullName;
 

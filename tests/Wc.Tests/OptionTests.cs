@@ -128,7 +128,7 @@ public sealed class OptionTests : IClassFixture<ErrorTests.Fixture>
     }
 
     // -L over random text with the pieces that matter to it (tabs, wide, zero-width and unprintable characters,
-    // invalid and cut sequences, \r \f \v), in files that put characters across the 64 KiB reads, against GNU.
+    // invalid and cut sequences, \r \f \v), in files that put characters across the 128 KiB reads, against GNU.
     [Theory]
     [InlineData(TextCountLocale.Utf8)]
     [InlineData(TextCountLocale.C)]
@@ -150,7 +150,7 @@ public sealed class OptionTests : IClassFixture<ErrorTests.Fixture>
         for (int file = 0; file < 120; file++)
         {
             var text = new MemoryStream();
-            int target = file % 3 == 0 ? 65536 + random.Next(-8, 8) : random.Next(0, 400);
+            int target = file % 3 == 0 ? 131072 + random.Next(-8, 8) : random.Next(0, 400);
             while (text.Length < target)
             {
                 byte[] piece = file % 3 == 0 && text.Length < target - 40 ? "abcdefg\t"u8.ToArray() : pieces[random.Next(pieces.Length)];
