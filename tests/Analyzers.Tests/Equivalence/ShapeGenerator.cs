@@ -55,7 +55,7 @@ public static partial class ShapeGenerator
     /// <summary>What else the loop body does with the reader or its stream, besides the reads.</summary>
     private enum Inside { Nothing, PositionRead, AliasPositionRead, HelperOnStream, PassReader, PeekChar, StreamReadByte, OtherReader, SeekForward, PositionAdvance }
 
-    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String, Chars, Decimal, IntoBuffer }
+    private enum ReaderBody { Int32, UInt16, Mixed, Char, Bytes, String, Chars, Decimal, IntoBuffer, ThroughHelper }
 
     private enum SkipLoop { ReadSkip, ReadSkipConstant, ReadIncrement, ReadAssignAdvance, ReadNotZero, CountedReadByte, PositionLengthSkip, DoWhileRead, ReadAsyncSkip, ReadSkipFar }
 
@@ -193,6 +193,7 @@ public static partial class ShapeGenerator
             ReaderBody.Bytes => "byte[] bytes = reader.ReadBytes(5); if (bytes.Length == 0) break; sum = sum * 31 + bytes.Length;",
             ReaderBody.Chars => "foreach (char c in reader.ReadChars(2)) sum = sum * 31 + c;",
             ReaderBody.Decimal => "sum = sum * 31 + (long)(reader.ReadDecimal() % 1000);",
+            ReaderBody.ThroughHelper => "sum = sum * 31 + Consume(reader);", // the loop reads only in a method it hands the reader to
             ReaderBody.IntoBuffer => "int got = reader.Read(buffer, 0, 3); if (got == 0) break; sum = sum * 31 + got * 1000 + buffer[0];",
             _ => "foreach (char c in reader.ReadString()) sum = sum * 31 + c;",
         };
