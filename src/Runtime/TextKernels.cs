@@ -267,7 +267,7 @@ internal static class TextKernels
                 Vector512<byte> lanes = Vector512<byte>.Zero;
                 for (int blocks = 0; blocks < 255 && end - i >= BlockSize; blocks++, i += BlockSize)
                 {
-                    lanes -= Vector512.Equals(Vector512.LoadUnsafe(ref origin, (nuint)i), lineFeeds);
+                    lanes -= Vector512.Equals(Vector512.LoadUnsafe(ref Unsafe.Add(ref origin, i)), lineFeeds); // no nuint: the generated source compiles at C# 7.3
                 }
 
                 count += SumLanes(lanes.GetLower().GetLower()) + SumLanes(lanes.GetLower().GetUpper())
