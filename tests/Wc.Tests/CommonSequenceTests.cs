@@ -132,17 +132,7 @@ public sealed class CommonSequenceTests : IDisposable
 
     private void Compare(List<byte[]> texts, TextCountLocale locale, bool posixlyCorrect, bool wholeFileRead)
     {
-        var names = new List<string>();
-        for (int i = 0; i < texts.Count; i++)
-        {
-            string name = $"s{i}.txt";
-            File.WriteAllBytes(Path.Combine(_directory, name), texts[i]);
-            names.Add(name);
-        }
-
-        var expected = new List<TextCounts>();
-        for (int start = 0; start < names.Count; start += 500)
-            expected.AddRange(GnuWc.CountFiles(_directory, names.Skip(start).Take(500).ToList(), locale, posixlyCorrect));
+        (List<string> names, List<TextCounts> expected) = GnuWc.WriteAndCount(_directory, "s", texts, locale, posixlyCorrect);
 
         TextCountOptions posix = posixlyCorrect ? TextCountOptions.PosixlyCorrect : 0;
         for (int i = 0; i < texts.Count; i++)

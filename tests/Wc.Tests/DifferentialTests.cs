@@ -78,17 +78,7 @@ public sealed class DifferentialTests : IDisposable
         int count = posixlyCorrect ? FilesPerRun / 4 : FilesPerRun;
         s_text.Array[count].Sample(texts =>
         {
-            var names = new List<string>();
-            for (int i = 0; i < texts.Length; i++)
-            {
-                string name = $"t{seedOffset}_{i}.txt";
-                File.WriteAllBytes(Path.Combine(_directory, name), texts[i]);
-                names.Add(name);
-            }
-
-            var expected = new List<TextCounts>();
-            for (int start = 0; start < names.Count; start += 500)
-                expected.AddRange(GnuWc.CountFiles(_directory, names.Skip(start).Take(500).ToList(), locale, posixlyCorrect));
+            (List<string> names, List<TextCounts> expected) = GnuWc.WriteAndCount(_directory, $"t{seedOffset}_", texts, locale, posixlyCorrect);
 
             TextCountOptions options = TextCountOptions.All | (posixlyCorrect ? TextCountOptions.PosixlyCorrect : 0);
             for (int i = 0; i < texts.Length; i++)
