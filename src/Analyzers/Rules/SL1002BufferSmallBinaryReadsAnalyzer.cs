@@ -156,14 +156,17 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         // its buffer every time: a refill for a few values, no faster than BinaryReader.
         // A pass that reads a payload whose size the data gives (a chunk loop: a length, a tag, then ReadBytes(length))
         // spends its time on the payload; its few small reads are a rounding error beside it.
-        return LoopContext.RepeatingLoop(invocation) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+        return InALoopWorthBuffering(invocation, reader, stream);
     }
+
+    private static bool InALoopWorthBuffering(IOperation read, ISymbol reader, ISymbol? stream)
+        => LoopContext.RepeatingLoop(read) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
 
     /// <summary>
     /// <c>ReadRecord(reader)</c> or <c>reader.ReadPair()</c> in a loop, where the method is of this compilation, takes
     /// the reader as a <c>BinaryReader</c> and only reads through it, some of it small fixed-size values: each pass
     /// reads them as surely as if they were written in the loop, and they get just as fast when the reader made here is
-    /// buffered. The loop is judged as for a read in it (<see cref="IsSmallReadInLoop"/>).
+    /// buffered. The loop is judged as for a read in it (<see cref="InALoopWorthBuffering"/>).
     /// </summary>
     private static bool IsReadingHelperCallInLoop(IInvocationOperation call, ILocalSymbol reader, BinaryReadSymbols symbols, ISymbol? stream)
     {
@@ -174,7 +177,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 && SymbolEqualityComparer.Default.Equals(passed.Local, reader)
                 && ReadAheadProof.ReadsSmallValuesThrough(call.TargetMethod, parameter, symbols))
             {
-                return LoopContext.RepeatingLoop(call) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+                return InALoopWorthBuffering(call, reader, stream);
             }
         }
 
