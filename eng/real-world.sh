@@ -14,6 +14,8 @@
 #
 # STREAMLINE_REAL_WORLD_PART=tuning (or holdout) runs only that part of the list; STREAMLINE_REAL_WORLD_ONLY='NAudio
 # dnlib' only the projects named. Projects run one at a time (each compilation is CPU heavy).
+# STREAMLINE_REAL_WORLD_OUT=DIR writes each project's lines to DIR/<name>.tsv instead of standard output, and skips a
+# project whose file is there already (a run stopped half-way goes on where it stopped; eng/real-world-score.sh uses it).
 # STREAMLINE_REAL_WORLD_TARGET=netstandard2.0 compiles every project as a netstandard2.0 library instead of net8.0.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -44,6 +46,14 @@ while IFS=$'\t' read -r name repo commit part folders; do
   fi
   args=()
   for f in $folders; do args+=("$dir/$f"); done
-  dotnet "$tool" "$name" "${args[@]}" || status=1
+  if [ -n "${STREAMLINE_REAL_WORLD_OUT:-}" ]; then
+    out="$STREAMLINE_REAL_WORLD_OUT/$name.tsv"
+    [ -e "$out" ] && continue
+    mkdir -p "$STREAMLINE_REAL_WORLD_OUT"
+    dotnet "$tool" "$name" "${args[@]}" > "$out.partial" || status=1
+    mv "$out.partial" "$out"
+  else
+    dotnet "$tool" "$name" "${args[@]}" || status=1
+  fi
 done < "$root/eng/real-world-projects.tsv"
 exit "$status"

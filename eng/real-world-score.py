@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Scores a run of eng/real-world.sh against the hand verdicts (docs/real-world.md, eng/real-world-score.sh).
+
+    eng/real-world-score.py RESULTS.tsv
+
+RESULTS.tsv is eng/real-world.sh's output. Reads eng/real-world-projects.tsv (part of each project),
+eng/real-world-verdicts.tsv (project, file:line, rule, TP/FP, reason) and eng/real-world-candidates.tsv (the sampled
+candidates of each rule judged by hand: project, file:line, rule, member lines, yes/no, reason). Prints:
+  1. every diagnostic without a verdict (judge it, add a line to the verdict file, run again);
+  2. verdicts whose diagnostic is gone (the rule went quiet there: a lost TP or a fixed FP);
+  3. per rule and part (holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
+  4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file,
+     inside the candidate's member: SL1002 reports at the reader's construction), and the estimated recall;
+     and the sampled should-be-reported candidates that no diagnostic covers.
+"""
+import collections
+import os
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def rows(path):
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if line and not line.startswith("#"):
+                yield line.split("\t")
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    part = {r[0]: r[3] for r in rows(os.path.join(root, "eng", "real-world-projects.tsv"))}
+    verdicts = {}
+    for r in rows(os.path.join(root, "eng", "real-world-verdicts.tsv")):
+        verdicts[(r[0], r[1], r[2])] = (r[3], r[4] if len(r) > 4 else "")
+    diagnostics = []
+    analyzer_errors = []
+    for r in rows(sys.argv[1]):
+        if len(r) < 6:
+            continue
+        if r[2] == "AD0001":
+            analyzer_errors.append(r)
+            continue
+        diagnostics.append(r)
+
+    seen = set()
+    unjudged = []
+    stats = collections.defaultdict(collections.Counter)
+    for project, where, rule, fix, compiles, line in diagnostics:
+        key = (project, where, rule)
+        seen.add(key)
+        p = part.get(project, "?")
+        s = stats[(rule, p)]
+        s["diagnostics"] += 1
+        if key not in verdicts:
+            unjudged.append((p, project, where, rule, fix, line))
+            s["unjudged"] += 1
+            continue
+        verdict = verdicts[key][0]
+        s[verdict] += 1
+        if verdict == "TP" and fix == "fix":
+            s["fixed"] += 1
+            if compiles == "compiles":
+                s["compiles"] += 1
+
+    print(f"# {len(diagnostics)} diagnostics, {len(unjudged)} without a verdict, {len(analyzer_errors)} analyzer exceptions (AD0001)")
+    for r in analyzer_errors:
+        print("AD0001\t" + "\t".join(r))
+    if unjudged:
+        print("\n## Diagnostics without a verdict (add them to eng/real-world-verdicts.tsv)")
+        for p, project, where, rule, fix, line in sorted(unjudged):
+            print(f"{p}\t{project}\t{where}\t{rule}\t{fix}\t{line}")
+    gone = [(part.get(k[0], "?"),) + k + v for k, v in verdicts.items() if k not in seen]
+    if gone:
+        print("\n## Verdicts whose diagnostic is gone (the rule is quiet there now)")
+        for g in sorted(gone):
+            print("\t".join(g))
+
+    print("\n## Precision (TP / judged), per rule and part")
+    print("| Rule | Part | Diagnostics | TP | FP | Unjudged | Precision | Fix offered on TPs | Fixed code compiles |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    rules = sorted({f"SL100{i}" for i in range(1, 8)} | {k[0] for k in stats})
+    for p in ("holdout", "tuning"):
+        for rule in rules:
+            s = stats.get((rule, p), collections.Counter())
+            judged = s["TP"] + s["FP"]
+            precision = f"{s['TP'] / judged:.2f}" if judged else "-"
+            print(f"| {rule} | {p} | {s['diagnostics']} | {s['TP']} | {s['FP']} | {s['unjudged']} | {precision} | {s['fixed']} of {s['TP']} | {s['compiles']} of {s['fixed']} |")
+
+    # Recall from the judged sample of candidates.
+    by_file = collections.defaultdict(list)
+    for project, where, rule, *_ in diagnostics:
+        path, _, line = where.rpartition(":")
+        by_file[(project, path, rule)].append(int(line))
+    recall = collections.defaultdict(collections.Counter)
+    missed = []
+    for r in rows(os.path.join(root, "eng", "real-world-candidates.tsv")):
+        project, where, rule, lines, should = r[0], r[1], r[2], r[3], r[4]
+        reason = r[5] if len(r) > 5 else ""
+        p = part.get(project, "?")
+        c = recall[(rule, p)]
+        c["sampled"] += 1
+        if should != "yes":
+            continue
+        c["should"] += 1
+        path, _, line = where.rpartition(":")
+        first, _, last = lines.partition("-")
+        covered = any(int(first) <= d <= int(last) for d in by_file.get((project, path, rule), []))
+        if covered:
+            c["covered"] += 1
+        else:
+            missed.append((p, project, where, rule, reason))
+    print("\n## Estimated recall (sampled candidates that should be reported and a diagnostic covers)")
+    print("| Rule | Part | Sampled | Should be reported | Reported | Recall |")
+    print("|---|---|---:|---:|---:|---:|")
+    for p in ("holdout", "tuning"):
+        for rule in rules:
+            c = recall.get((rule, p), collections.Counter())
+            value = f"{c['covered'] / c['should']:.2f}" if c["should"] else "-"
+            print(f"| {rule} | {p} | {c['sampled']} | {c['should']} | {c['covered']} | {value} |")
+    if missed:
+        print("\n## Sampled candidates that should be reported and are not")
+        for m in sorted(missed):
+            print("\t".join(m))
+
+
+if __name__ == "__main__":
+    main()
