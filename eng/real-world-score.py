@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Scores a run of eng/real-world.sh against the hand verdicts (docs/real-world.md, eng/real-world-score.sh).
 
-    eng/real-world-score.py RESULTS.tsv
+    eng/real-world-score.py RESULTS.tsv [--markdown]
 
 RESULTS.tsv is eng/real-world.sh's output. Reads eng/real-world-projects.tsv (part of each project),
 eng/real-world-verdicts.tsv (project, file:line, rule, TP/FP, reason) and eng/real-world-candidates.tsv (the sampled
@@ -9,9 +9,12 @@ candidates of each rule judged by hand: project, file:line, rule, member lines, 
   1. every diagnostic without a verdict (judge it, add a line to the verdict file, run again);
   2. verdicts whose diagnostic is gone (the rule went quiet there: a lost TP or a fixed FP);
   3. per rule and part (holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
-  4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file,
-     inside the candidate's member: SL1002 reports at the reader's construction), and the estimated recall;
+  4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file
+     and line; for SL1002 anywhere in the candidate's member, as it reports at the reader's construction), and the
+     estimated recall;
      and the sampled should-be-reported candidates that no diagnostic covers.
+With --markdown it also prints, per part and rule, the table of every diagnostic with its verdict, fix and reason, as
+docs/real-world.md shows them.
 """
 import collections
 import os
@@ -20,16 +23,16 @@ import sys
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def rows(path):
+def rows(path, columns=None):
     with open(path, encoding="utf-8") as f:
         for line in f:
             line = line.rstrip("\n")
             if line and not line.startswith("#"):
-                yield line.split("\t")
+                yield line.split("\t", columns - 1) if columns else line.split("\t")
 
 
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--markdown"):
         sys.exit(__doc__)
     part = {r[0]: r[3] for r in rows(os.path.join(root, "eng", "real-world-projects.tsv"))}
     verdicts = {}
@@ -37,7 +40,7 @@ def main():
         verdicts[(r[0], r[1], r[2])] = (r[3], r[4] if len(r) > 4 else "")
     diagnostics = []
     analyzer_errors = []
-    for r in rows(sys.argv[1]):
+    for r in rows(sys.argv[1], 6):  # the flagged line, last, may hold tabs
         if len(r) < 6:
             continue
         if r[2] == "AD0001":
@@ -107,7 +110,12 @@ def main():
         c["should"] += 1
         path, _, line = where.rpartition(":")
         first, _, last = lines.partition("-")
-        covered = any(int(first) <= d <= int(last) for d in by_file.get((project, path, rule), []))
+        # SL1002 reports once per reader, at its construction or first read, anywhere in the member; the others at the
+        # candidate's own line.
+        if rule == "SL1002":
+            covered = any(int(first) <= d <= int(last) for d in by_file.get((project, path, rule), []))
+        else:
+            covered = int(line) in by_file.get((project, path, rule), [])
         if covered:
             c["covered"] += 1
         else:
@@ -124,6 +132,28 @@ def main():
         print("\n## Sampled candidates that should be reported and are not")
         for m in sorted(missed):
             print("\t".join(m))
+
+
+    if len(sys.argv) == 3:
+        print("\n## Every diagnostic (markdown)")
+        for p in ("holdout", "tuning"):
+            for rule in rules:
+                lines = [d for d in diagnostics if d[2] == rule and part.get(d[0]) == p]
+                if not lines:
+                    continue
+                print(f"\n### {rule}, {p}\n")
+                print("| Where | Verdict | Fix | Why |")
+                print("|---|---|---|---|")
+                done = set()
+                for project, where, _, fix, compiles, _ in sorted(lines, key=lambda d: (d[0], d[1].rpartition(":")[0], int(d[1].rpartition(":")[2]))):
+                    if (project, where) in done:
+                        continue
+                    done.add((project, where))
+                    count = sum(1 for d in lines if d[0] == project and d[1] == where)
+                    verdict, reason = verdicts.get((project, where, rule), ("?", ""))
+                    fixed = "no" if fix != "fix" else ("compiles" if compiles == "compiles" else "does not compile")
+                    times = f" ({count})" if count > 1 else ""
+                    print(f"| {project} `{where}` | {verdict}{times} | {fixed} | {reason} |")
 
 
 if __name__ == "__main__":
