@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Scores a run of eng/real-world.sh against the hand verdicts (docs/real-world.md, eng/real-world-score.sh).
 
-    eng/real-world-score.py RESULTS.tsv [--markdown]
+    eng/real-world-score.py RESULTS [--markdown]
 
-RESULTS.tsv is eng/real-world.sh's output. Reads eng/real-world-projects.tsv (part of each project),
+RESULTS is eng/real-world.sh's output: a file, or a folder of <name>.tsv files (STREAMLINE_REAL_WORLD_OUT), in which
+case only the projects that have a file there are scored (verdicts and candidates of the others are left out). Reads eng/real-world-projects.tsv (part of each project),
 eng/real-world-verdicts.tsv (project, file:line, rule, TP/FP, reason) and eng/real-world-candidates.tsv (the sampled
 candidates of each rule judged by hand: project, file:line, rule, member lines, yes/no, reason). Prints:
   1. every diagnostic without a verdict (judge it, add a line to the verdict file, run again);
@@ -40,7 +41,14 @@ def main():
         verdicts[(r[0], r[1], r[2])] = (r[3], r[4] if len(r) > 4 else "")
     diagnostics = []
     analyzer_errors = []
-    for r in rows(sys.argv[1], 6):  # the flagged line, last, may hold tabs
+    if os.path.isdir(sys.argv[1]):
+        files = sorted(f for f in os.listdir(sys.argv[1]) if f.endswith(".tsv"))
+        ran = {f[:-4] for f in files}
+        lines = [r for f in files for r in rows(os.path.join(sys.argv[1], f), 6)]
+    else:
+        ran = None
+        lines = list(rows(sys.argv[1], 6))  # the flagged line, last, may hold tabs
+    for r in lines:
         if len(r) < 6:
             continue
         if r[2] == "AD0001":
@@ -75,7 +83,7 @@ def main():
         print("\n## Diagnostics without a verdict (add them to eng/real-world-verdicts.tsv)")
         for p, project, where, rule, fix, line in sorted(unjudged):
             print(f"{p}\t{project}\t{where}\t{rule}\t{fix}\t{line}")
-    gone = [(part.get(k[0], "?"),) + k + v for k, v in verdicts.items() if k not in seen]
+    gone = [(part.get(k[0], "?"),) + k + v for k, v in verdicts.items() if k not in seen and (ran is None or k[0] in ran)]
     if gone:
         print("\n## Verdicts whose diagnostic is gone (the rule is quiet there now)")
         for g in sorted(gone):
@@ -102,6 +110,8 @@ def main():
     for r in rows(os.path.join(root, "eng", "real-world-candidates.tsv")):
         project, where, rule, lines, should = r[0], r[1], r[2], r[3], r[4]
         reason = r[5] if len(r) > 5 else ""
+        if ran is not None and project not in ran:
+            continue
         p = part.get(project, "?")
         c = recall[(rule, p)]
         c["sampled"] += 1
@@ -130,7 +140,7 @@ def main():
             print(f"| {rule} | {p} | {c['sampled']} | {c['should']} | {c['covered']} | {value} |")
     if missed:
         print("\n## Sampled candidates that should be reported and are not")
-        for m in sorted(missed):
+        for m in sorted(missed, key=lambda m: (m[0], m[1], m[3], m[2].rpartition(":")[0], int(m[2].rpartition(":")[2]))):
             print("\t".join(m))
 
 

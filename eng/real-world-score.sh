@@ -29,7 +29,6 @@ if [ "${STREAMLINE_REAL_WORLD_CANDIDATES:-}" = 1 ]; then
     mv "$results/$name.cand.partial" "$results/$name.cand"
   done < "$root/eng/real-world-projects.tsv"
 fi
-cat "$results"/*.tsv > "$results/all-diagnostics.txt"
-python3 "$root/eng/real-world-score.py" "$results/all-diagnostics.txt"
-echo "diagnostics: $results/all-diagnostics.txt" >&2
+python3 "$root/eng/real-world-score.py" "$results"
+echo "diagnostics: $results/<name>.tsv" >&2
 exit "$status"
