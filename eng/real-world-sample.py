@@ -6,8 +6,8 @@
 CANDIDATES.tsv is the output of eng/RealWorldCandidates over every project (eng/real-world-score.sh writes it). For each
 rule and part it takes every candidate if there are at most the part's size, else a random sample of that many drawn
 with random.Random(20261127) from the candidates sorted by project, file and line, and prints them as lines for
-eng/real-world-candidates.tsv (the verdict column left as '?'). SIZES defaults to holdout=50,tuning=25 (the sample
-judged on 2026-11-27); a single number applies to both parts.
+eng/real-world-candidates.tsv (the verdict column left as '?'). SIZES is 50 per rule and part by default (the sample judged
+on 2026-11-27); "holdout=50,tuning=25" sets each part's.
 """
 import collections
 import os
@@ -21,7 +21,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
-    spec = sys.argv[2] if len(sys.argv) == 3 else "holdout=50,tuning=25"
+    spec = sys.argv[2] if len(sys.argv) == 3 else "50"
     sizes = {p: int(n) for p, _, n in (item.partition("=") for item in spec.split(","))} if "=" in spec else {"holdout": int(spec), "tuning": int(spec)}
     part = {}
     with open(os.path.join(root, "eng", "real-world-projects.tsv"), encoding="utf-8") as f:
