@@ -81,11 +81,13 @@ internal static class Program
             "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;")).Project;
 
         Compilation compilation = (await project.GetCompilationAsync())!;
-        int errors = compilation.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
         int analyzerErrors = 0;
         var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
             new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
-        var diagnostics = (await withAnalyzers.GetAnalyzerDiagnosticsAsync())
+        // One pass gives the compiler's errors and the analyzers' diagnostics (binding a large project twice costs minutes).
+        var all = await withAnalyzers.GetAllDiagnosticsAsync();
+        int errors = all.Count(d => d.Severity == DiagnosticSeverity.Error && !d.Id.StartsWith("SL", StringComparison.Ordinal));
+        var diagnostics = all
             .Where(d => d.Id.StartsWith("SL", StringComparison.Ordinal) || d.Id == "AD0001")
             .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start)
             .ToList();
@@ -130,9 +132,25 @@ internal static class Program
         var changed = operations.OfType<ApplyChangesOperation>().Single().ChangedSolution;
         if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_SHOW_FIXES") == "1")
             await ShowChangedLines(document, changed.GetDocument(document.Id)!, diagnostic);
+        // Errors are compared in the documents the fix changed or added (a fix edits one file, sometimes adds one), plus
+        // the declaration errors of the whole project (a new member that clashes elsewhere); binding every method body
+        // of a large project again for each diagnostic cost minutes per project on a shared 2-core box.
         Compilation fixedCompilation = (await changed.GetProject(document.Project.Id)!.GetCompilationAsync())!;
-        var before = original.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
-        var after = fixedCompilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
+        var changes = changed.GetChanges(document.Project.Solution).GetProjectChanges().ToList();
+        var touched = changes.SelectMany(c => c.GetChangedDocuments().Concat(c.GetAddedDocuments())).ToList();
+        var before = original.GetDeclarationDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
+        var after = fixedCompilation.GetDeclarationDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key).ToList();
+        foreach (DocumentId id in touched)
+        {
+            SyntaxTree? newTree = await changed.GetDocument(id)!.GetSyntaxTreeAsync();
+            after.AddRange(fixedCompilation.GetSemanticModel(newTree!).GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key));
+            if (document.Project.Solution.GetDocument(id) is { } oldDocument)
+            {
+                SyntaxTree? oldTree = await oldDocument.GetSyntaxTreeAsync();
+                before.AddRange(original.GetSemanticModel(oldTree!).GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error).Select(Key));
+            }
+        }
+
         foreach (string key in before)
         {
             after.Remove(key);
