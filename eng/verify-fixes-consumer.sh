@@ -19,6 +19,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 version="0.0.0-fixes.$(date +%s)"
 fail() { echo "FAIL: $*"; exit 1; }
+# A check that fails is reported and the run goes on, so one run shows every point that fails; the script fails at the end.
+failures=0
+check() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ids="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006"
 
 echo "== pack Streamline $version"
@@ -152,19 +155,19 @@ before=$(run_app)
 echo "== what README's command would fix (--verify-no-changes lists it)"
 if format App --verify-no-changes > "$work/listed.txt" 2>&1; then cat "$work/listed.txt"; fail "nothing to fix in the original"; fi
 cat "$work/listed.txt"
-grep 'SL1001' "$work/listed.txt" | grep -q 'read and skip through a SkipReader' || fail "SL1001's message does not name the SkipReader"
-! grep 'SL1001' "$work/listed.txt" | grep -q 'Seek' || fail "SL1001's message mentions a Seek that .NET 10 never offers"
+grep 'SL1001' "$work/listed.txt" | grep -q 'read and skip through a SkipReader' || check "SL1001's message does not name the SkipReader"
+! grep 'SL1001' "$work/listed.txt" | grep -q 'Seek' || check "SL1001's message mentions a Seek that .NET 10 never offers"
 
 echo "== README's command, once"
 format App
 echo "-- the fixed files:"
 cat "$users/App/Lines.cs" "$users/App/Search.cs" "$users/App/Records.cs"
-format App --verify-no-changes > "$work/left.txt" 2>&1 || { cat "$work/left.txt"; fail "one run of README's command left Streamline diagnostics with a fix"; }
-grep -q 'LineCounter.Count' "$users/App/Lines.cs" || fail "SL1003 was not fixed"
-! grep -q 'using System.IO;' "$users/App/Lines.cs" || fail "SL1003's fix left 'using System.IO;' unused"
-grep -q 'private static readonly CharSearchSet Separators' "$users/App/Search.cs" || fail "SL1004's field does not follow the PascalCase naming rule"
-grep -q 'SkipReader' "$users/App/Records.cs" || fail "SL1001 was not fixed"
-grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || fail "SL1002 was not applied in the run that read Length once (SL1006)"
+format App --verify-no-changes > "$work/left.txt" 2>&1 || { cat "$work/left.txt"; check "one run of README's command left Streamline diagnostics with a fix"; }
+grep -q 'LineCounter.Count' "$users/App/Lines.cs" || check "SL1003 was not fixed"
+! grep -q 'using System.IO;' "$users/App/Lines.cs" || check "SL1003's fix left 'using System.IO;' unused"
+grep -q 'private static readonly CharSearchSet Separators' "$users/App/Search.cs" || check "SL1004's field does not follow the PascalCase naming rule"
+grep -q 'SkipReader' "$users/App/Records.cs" || check "SL1001 was not fixed"
+grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || check "SL1002 was not applied in the run that read Length once (SL1006)"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"
@@ -173,12 +176,13 @@ echo "fixed:    $after"
 
 echo "== SL0001: an option value that does not parse"
 echo 'streamline.SL1004.min_values = abc' >> "$users/App/.editorconfig"
-if dotnet build "$users/App" -c Release --no-restore --nologo -v quiet > "$work/sl0001.txt" 2>&1; then cat "$work/sl0001.txt"; fail "SL0001 did not fail the TreatWarningsAsErrors build"; fi
-grep -q "SL0001: 'streamline.sl1004.min_values = abc' is ignored: expected a whole number" "$work/sl0001.txt" || { cat "$work/sl0001.txt"; fail "no SL0001 naming the key and value"; }
+if dotnet build "$users/App" -c Release --no-restore --nologo -v quiet > "$work/sl0001.txt" 2>&1; then cat "$work/sl0001.txt"; check "SL0001 did not fail the TreatWarningsAsErrors build"; fi
+grep -q "SL0001: 'streamline.sl1004.min_values = abc' is ignored: expected a whole number" "$work/sl0001.txt" || { cat "$work/sl0001.txt"; check "no SL0001 naming the key and value"; }
 
 echo "== <WarningsNotAsErrors> for the SL ids instead: dotnet format fixes nothing (README says why)"
 cp -r "$users/NotAsErrors" "$work/NotAsErrors.original"
 format NotAsErrors
-diff -r -q -x bin -x obj "$work/NotAsErrors.original" "$users/NotAsErrors" > /dev/null || fail "dotnet format now fixes under <WarningsNotAsErrors>: update README's roll-out"
+diff -r -q -x bin -x obj "$work/NotAsErrors.original" "$users/NotAsErrors" > /dev/null || check "dotnet format now fixes under <WarningsNotAsErrors>: update README's roll-out"
 
+[ "$failures" -eq 0 ] || fail "$failures check(s) failed"
 echo "verify-fixes-consumer: all checks passed"
