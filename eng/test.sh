@@ -19,6 +19,7 @@ dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || 
 bash eng/test-mono.sh 2>&1 | tee "$results/mono.log" || status=$?
 bash eng/test-isa.sh 2>&1 | tee "$results/isa.log" || status=$?
 bash eng/verify-package.sh || status=$?
+bash eng/verify-fixes-consumer.sh || status=$?
 bash eng/verify-sample.sh || status=$?
 bash eng/verify-wc-aot.sh 2>&1 | tee "$results/wc-aot.log" || status=$?
 bash eng/measure-e2e-sl1006.sh 1 1 || status=$?

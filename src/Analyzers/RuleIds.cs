@@ -3,6 +3,7 @@ namespace Streamline.Analyzers;
 /// <summary>The registry of Streamline's diagnostic ids. No other file spells an id.</summary>
 internal static class RuleIds
 {
+    public const string InvalidOption = "SL0001";
     public const string SeekInsteadOfPositionAdvance = "SL1001";
     public const string BufferSmallBinaryReads = "SL1002";
     public const string CountLinesWithoutMaterializing = "SL1003";

@@ -37,6 +37,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         Properties(canSeek: true, canUseReader: true),
     ];
 
+    /// <summary>The message's second part, by the same index as <see cref="s_properties"/>: what the fix does, or what to do by hand.</summary>
+    private static readonly string[] s_advice = ["SL1001AdviceNone", "SL1001AdviceSeek", "SL1001AdviceReader", "SL1001AdviceReaderOrSeek"];
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
@@ -78,8 +81,8 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         if (!canUseReader && !(olderTarget && MayBeFileStream(advance.Stream.Type, symbols)))
             return; // modern .NET only: Position's setter is Seek, only the buffered reader wins
 
-        ImmutableDictionary<string, string> properties = s_properties[(canSeek ? 1 : 0) + (canUseReader ? 2 : 0)];
-        context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString()));
+        int fixes = (canSeek ? 1 : 0) + (canUseReader ? 2 : 0);
+        context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), s_properties[fixes], advance.Position.Syntax.ToString(), Resources.Get(s_advice[fixes])));
     }
 
     /// <summary>

@@ -40,6 +40,10 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
     protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
         => ApplyAsync(document, diagnostics, cancellationToken);
 
+    /// <summary>Applies the fix to <paramref name="diagnostics"/>, each only where proven: SL1006's fix calls it on the readers it unlocks.</summary>
+    internal static Task<Document> BufferAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => ApplyAsync(document, diagnostics, cancellationToken);
+
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

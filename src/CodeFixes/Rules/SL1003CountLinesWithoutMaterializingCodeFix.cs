@@ -76,7 +76,7 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
             }
         }
 
-        return editor.GetChangedDocument();
+        return await UnusedUsings.RemoveMadeUnusedAsync(document, editor.GetChangedDocument(), cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary><c>LineCounter.Count(args)</c>, or <c>await LineCounter.CountAsync(args)[.ConfigureAwait(x)]</c>.</summary>

@@ -8,6 +8,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Text;
@@ -30,6 +31,9 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
     private const string EquivalenceKey = "SL1006.ReadLengthOnce";
     private const string BaseName = "length";
     private const string SecondName = "streamLength";
+
+    /// <summary>Marks the declaration of a reader whose loop now reads Length once.</summary>
+    private static readonly SyntaxAnnotation s_unlockedReader = new(nameof(SL1006StreamLengthInLoopCodeFix) + ".UnlockedReader");
 
     public SL1006StreamLengthInLoopCodeFix()
         : base("SL1006FixTitle", EquivalenceKey)
@@ -72,6 +76,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         var replaced = new HashSet<SyntaxNode>();
+        var readers = new HashSet<SyntaxNode>();
         foreach (KeyValuePair<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead, bool BeforeCSharp8)> group in groups)
         {
             StatementSyntax loop = group.Key.Loop;
@@ -145,9 +150,19 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             {
                 editor.InsertBefore(loop, declaration);
             }
+
+            // reader.BaseStream.Length read once: SL1002 may now buffer the reader (it stays quiet on a loop that reads
+            // Length on every pass). Mark the reader's declaration so the follow-up below finds its diagnostic.
+            if (stream is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "BaseStream", Expression: { } readerSyntax }
+                && model.GetSymbolInfo(readerSyntax, cancellationToken).Symbol is ILocalSymbol { DeclaringSyntaxReferences.Length: 1 } reader
+                && reader.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is VariableDeclaratorSyntax declarator
+                && readers.Add(declarator))
+            {
+                editor.ReplaceNode(declarator, (original, _) => original.WithAdditionalAnnotations(s_unlockedReader));
+            }
         }
 
-        return editor.GetChangedDocument();
+        return await BufferUnlockedReadersAsync(editor.GetChangedDocument(), readers.Count != 0, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>
@@ -283,4 +298,40 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
 
     private static string Normalize(ExpressionSyntax expression)
         => string.Concat(expression.DescendantTokens().Select(t => t.Text));
+
+    /// <summary>
+    /// The fixed point in one pass: where reading Length once lets SL1002 report a reader it stayed quiet on (the loop
+    /// read <c>reader.BaseStream.Length</c> on every pass), SL1002's fix is applied too, as a second run would. Only those
+    /// readers, only where SL1002 reports them under the project's settings (a severity of none leaves them alone), and
+    /// only with SL1002's own proof; <c>dotnet format</c> fixes each id once, from the diagnostics the original code has.
+    /// </summary>
+    private static async Task<Document> BufferUnlockedReadersAsync(Document document, bool anyReader, CancellationToken cancellationToken)
+    {
+        if (!anyReader
+            || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+            || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model)
+        {
+            return document;
+        }
+
+        var readers = root.GetAnnotatedNodes(s_unlockedReader).ToList();
+        if (readers.Count == 0)
+            return document;
+
+        var analyzer = new SL1002BufferSmallBinaryReadsAnalyzer();
+        var options = new Microsoft.CodeAnalysis.Diagnostics.CompilationWithAnalyzersOptions(
+            document.Project.AnalyzerOptions, onAnalyzerException: null, concurrentAnalysis: false, logAnalyzerExecutionTime: false);
+        ImmutableArray<Diagnostic> diagnostics = await model.Compilation
+            .WithAnalyzers(ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(analyzer), options)
+            .GetAnalyzerSemanticDiagnosticsAsync(model, filterSpan: null, cancellationToken)
+            .ConfigureAwait(false);
+        ImmutableArray<Diagnostic> unlocked = diagnostics
+            .Where(d => d.Id == RuleIds.BufferSmallBinaryReads && readers.Any(reader => reader.Span.Contains(d.Location.SourceSpan)))
+            .ToImmutableArray();
+        Document buffered = unlocked.IsEmpty ? document : await SL1002BufferSmallBinaryReadsCodeFix.BufferAsync(document, unlocked, cancellationToken).ConfigureAwait(false);
+        SyntaxNode? bufferedRoot = await buffered.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        return bufferedRoot is null
+            ? buffered
+            : buffered.WithSyntaxRoot(bufferedRoot.ReplaceNodes(bufferedRoot.GetAnnotatedNodes(s_unlockedReader), (original, _) => original.WithoutAnnotations(s_unlockedReader)));
+    }
 }

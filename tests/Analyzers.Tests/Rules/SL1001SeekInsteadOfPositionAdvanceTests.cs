@@ -387,6 +387,56 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         return test.RunAsync();
     }
 
+    /// <summary>
+    /// The message names what the site's fix does, and where there is none, what to do by hand: a Stream parameter is
+    /// never told "SkipReader, or call Seek" with no action behind it, and .NET 10 (reader only) never mentions Seek.
+    /// </summary>
+    [Theory]
+    [InlineData(TestTarget.Net80, "SL1001AdviceReader")]
+    [InlineData(TestTarget.Net472, "SL1001AdviceReaderOrSeek")]
+    public Task Message_SaysWhatTheFixDoes_AtAReaderSite(TestTarget target, string advice)
+        => new Verify.Test(target)
+        {
+            TestCode = ReadSkipLoop.Replace("{|SL1001:stream.Position += 3|}", "{|#0:stream.Position += 3|}", System.StringComparison.Ordinal),
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("stream.Position", Resources.Get(advice)) },
+            FixedCode = ReadSkipLoopWithSkipReader,
+        }.RunAsync();
+
+    [Fact]
+    public Task Message_SaysWhatToDoByHand_WhereNoFixIsOffered_AndSeekWhereThatIsTheFix()
+    {
+        const string Source = """
+            using System.IO;
+
+            class C
+            {
+                void M(Stream parameter, string path)
+                {
+                    var stream = File.OpenRead(path);
+                    for (int i = 0; i < 10; i++)
+                    {
+                        {|#0:parameter.Position += 4|};
+                        {|#1:stream.Position += 4|};
+                    }
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net472)
+        {
+            TestCode = Source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone")),
+                Verify.Diagnostic("SL1001").WithLocation(1).WithArguments("stream.Position", Resources.Get("SL1001AdviceSeek")),
+            },
+            FixedState =
+            {
+                Sources = { Source.Replace("{|#1:stream.Position += 4|}", "stream.Seek(4, SeekOrigin.Current)", System.StringComparison.Ordinal) },
+                ExpectedDiagnostics = { Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone")) },
+            },
+        }.RunAsync();
+    }
+
     [Fact]
     public Task NoFix_OnOlderTargets_WhereSeekCouldDiffer()
     {

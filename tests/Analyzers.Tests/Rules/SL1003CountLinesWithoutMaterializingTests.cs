@@ -24,7 +24,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 int M(string path) => {|SL1003:File.ReadAllLines(path).Length|};
             }
             """, """
-            using System.IO;
             using Streamline.Runtime;
 
             class C
@@ -44,7 +43,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 long M(string path) => {|SL1003:File.ReadAllLines(path, Encoding.Latin1).LongLength|};
             }
             """, """
-            using System.IO;
             using System.Text;
             using Streamline.Runtime;
 
@@ -71,8 +69,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 }
             }
             """, """
-            using System.IO;
-            using System.Linq;
             using Streamline.Runtime;
 
             class C
@@ -101,7 +97,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 }
             }
             """, """
-            using System.IO;
             using System.Text;
             using Streamline.Runtime;
 
@@ -130,8 +125,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 async Task<int> D(string path) => {|SL1003:(await File.ReadAllLinesAsync(path)).Count()|} + 1;
             }
             """, """
-            using System.IO;
-            using System.Linq;
             using System.Text;
             using System.Threading;
             using System.Threading.Tasks;
@@ -156,7 +149,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 async Task<string> M(string path) => {|SL1003:(await File.ReadAllLinesAsync(path)).Length|}.ToString();
             }
             """, """
-            using System.IO;
             using System.Threading.Tasks;
             using Streamline.Runtime;
 
@@ -186,8 +178,6 @@ public class SL1003CountLinesWithoutMaterializingTests
             }
             """, """
             using System;
-            using System.IO;
-            using System.Linq;
             using Streamline.Runtime;
 
             class C
@@ -218,7 +208,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 }
             }
             """, """
-            using System.IO;
             using System.Threading.Tasks;
             using Streamline.Runtime;
 
@@ -245,12 +234,60 @@ public class SL1003CountLinesWithoutMaterializingTests
                 """,
             FixedCode = """
                 using System;
-                using System.IO;
                 using Streamline.Runtime;
 
                 Console.WriteLine(LineCounter.Count(args[0]));
                 """,
         }.RunAsync();
+
+    // IDE0005 would flag a using the fix left unused; one still used elsewhere, and one that was unused already, stay.
+    [Fact]
+    public Task Fix_RemovesOnlyTheUsingsItMadeUnnecessary()
+    {
+        var test = new Verify.Test();
+        test.TestState.Sources.Add("""
+            using System.IO;
+            using System.Linq;
+            using System.Text;
+
+            class A
+            {
+                int M(string p) => {|SL1003:File.ReadLines(p).Count()|} + (File.Exists(p) ? 1 : 0);
+            }
+            """);
+        test.TestState.Sources.Add("""
+            // A header that stays.
+            using System.IO;
+
+            namespace N
+            {
+                using System.Linq;
+
+                class B { int M(string p) => {|SL1003:File.ReadLines(p).Count()|}; }
+            }
+            """);
+        test.FixedState.Sources.Add("""
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class A
+            {
+                int M(string p) => LineCounter.Count(p) + (File.Exists(p) ? 1 : 0);
+            }
+            """);
+        test.FixedState.Sources.Add("""
+            // A header that stays.
+
+            using Streamline.Runtime;
+
+            namespace N
+            {
+                class B { int M(string p) => LineCounter.Count(p); }
+            }
+            """);
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task FixAll_AcrossDocuments()
@@ -258,23 +295,35 @@ public class SL1003CountLinesWithoutMaterializingTests
         var test = new Verify.Test();
         test.TestState.Sources.Add("""
             using System.IO;
-            class A { int M(string p) => {|SL1003:File.ReadAllLines(p).Length|} + {|SL1003:File.ReadAllLines(p).Length|}; }
+
+            class A
+            {
+                int M(string p) => {|SL1003:File.ReadAllLines(p).Length|} + {|SL1003:File.ReadAllLines(p).Length|};
+            }
             """);
         test.TestState.Sources.Add("""
             using System.IO;
             using System.Linq;
-            class B { long M(string p) => {|SL1003:File.ReadLines(p).LongCount()|}; }
+            class B
+            {
+                long M(string p) => {|SL1003:File.ReadLines(p).LongCount()|};
+            }
             """);
         test.FixedState.Sources.Add("""
-            using System.IO;
             using Streamline.Runtime;
-            class A { int M(string p) => LineCounter.Count(p) + LineCounter.Count(p); }
+
+            class A
+            {
+                int M(string p) => LineCounter.Count(p) + LineCounter.Count(p);
+            }
             """);
         test.FixedState.Sources.Add("""
-            using System.IO;
-            using System.Linq;
             using Streamline.Runtime;
-            class B { long M(string p) => LineCounter.CountLong(p); }
+
+            class B
+            {
+                long M(string p) => LineCounter.CountLong(p);
+            }
             """);
         return test.RunAsync();
     }
@@ -292,8 +341,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 int M(string path) => {|SL1003:File.ReadAllLines(path).Length|} + {|SL1003:File.ReadLines(path).Count()|};
             }
             """, """
-            using System.IO;
-            using System.Linq;
             using Streamline.Runtime;
 
             class C
@@ -319,7 +366,6 @@ public class SL1003CountLinesWithoutMaterializingTests
                 }
                 """,
             FixedCode = """
-                using System.IO;
                 using Streamline.Runtime;
 
                 class C

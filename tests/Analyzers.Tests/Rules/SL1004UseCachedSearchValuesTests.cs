@@ -65,6 +65,62 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.NetStandard20, targetFrameworks: "net48;netstandard2.0;net8.0");
 
+    private const string NamingRules = """
+        root = true
+
+        [*.cs]
+        dotnet_naming_rule.statics.symbols = private_statics
+        dotnet_naming_rule.statics.style = {0}
+        dotnet_naming_rule.statics.severity = warning
+        dotnet_naming_rule.fields.symbols = private_fields
+        dotnet_naming_rule.fields.style = underscored
+        dotnet_naming_rule.fields.severity = warning
+        dotnet_naming_symbols.private_statics.applicable_kinds = field
+        dotnet_naming_symbols.private_statics.applicable_accessibilities = private
+        dotnet_naming_symbols.private_statics.required_modifiers = static, readonly
+        dotnet_naming_symbols.private_fields.applicable_kinds = field
+        dotnet_naming_symbols.private_fields.applicable_accessibilities = private
+        dotnet_naming_style.pascal.capitalization = pascal_case
+        dotnet_naming_style.underscored.capitalization = camel_case
+        dotnet_naming_style.underscored.required_prefix = _
+        dotnet_naming_style.upper_snake.capitalization = all_upper
+        dotnet_naming_style.upper_snake.word_separator = _
+        """;
+
+    // The field follows the project's .editorconfig naming rule for private static readonly fields (the more specific
+    // rule wins over the one for all private fields), and s_camelCase only where no rule applies.
+    [Theory]
+    [InlineData("pascal", "Separators", "EscapeXmlSeparators")]
+    [InlineData("underscored", "_separators", "_escapeXmlSeparators")]
+    [InlineData("upper_snake", "SEPARATORS", "ESCAPE_XML_SEPARATORS")]
+    public Task Fix_NamesTheFieldByTheEditorConfigNamingRule(string style, string name, string secondName)
+    {
+        var test = new Verify.Test(TestTarget.NetStandard20)
+        {
+            TestCode = """
+                class C
+                {
+                    int M(string text) => text.IndexOfAny({|SL1004:new[] { ',', ';', ':', '|', '\t', '!' }|});
+                    int EscapeXml(string text) => text.IndexOfAny({|SL1004:new[] { '<', '>', '&', '"', '\'', '/', '=' }|});
+                }
+                """,
+            FixedCode = $$"""
+                using Streamline.Runtime;
+
+                class C
+                {
+                    private static readonly CharSearchSet {{name}} = CharSearchSet.Create(",;:|\t!");
+                    private static readonly CharSearchSet {{secondName}} = CharSearchSet.Create("<>&\"'/=");
+
+                    int M(string text) => {{name}}.IndexOfAny(text);
+                    int EscapeXml(string text) => {{secondName}}.IndexOfAny(text);
+                }
+                """,
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", NamingRules.Replace("{0}", style, System.StringComparison.Ordinal)));
+        return test.RunAsync(CancellationToken.None);
+    }
+
     [Fact]
     public Task MultiTarget_OnlyModernTargets_KeepTheModernThreshold()
         => VerifyQuietAsync("""

@@ -9,9 +9,10 @@ namespace Streamline.Analyzers.Tests.Rules;
 [Trait("Rule", "SL1006")]
 public class SL1006StreamLengthInLoopTests
 {
+    // With SL1002 turned off, the fix reads Length once and leaves the reader as it is.
     [Fact]
     public Task Fix_TheIssueLoop_ThroughReaderBaseStream()
-        => Verify.VerifyCodeFixAsync("""
+        => VerifyWithConfigAsync("dotnet_diagnostic.SL1002.severity = none\n", """
             using System.IO;
 
             class C
@@ -49,6 +50,55 @@ public class SL1006StreamLengthInLoopTests
                 }
             }
             """);
+
+    // Reading Length once lets SL1002 report the reader (it is quiet while the loop reads Length on every pass): the
+    // same action applies SL1002's fix too, so one dotnet format run reaches the fixed point.
+    [Fact]
+    public Task Fix_ReadsLengthOnce_AndBuffersTheReaderItUnlocks()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                    {
+                        sum += reader.ReadUInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    long length = reader.BaseStream.Length;
+                    while (reader.Position < length)
+                    {
+                        sum += reader.ReadUInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
+    private static Task VerifyWithConfigAsync(string editorConfig, string source, string fixedSource)
+    {
+        var test = new Verify.Test { TestCode = source, FixedCode = fixedSource };
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\n" + editorConfig));
+        return test.RunAsync();
+    }
 
     [Fact]
     public Task Fix_StreamParameter_ConditionAndBodyShareOneLocal()

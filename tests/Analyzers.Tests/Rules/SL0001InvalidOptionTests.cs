@@ -1,0 +1,99 @@
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis.Testing;
+using Streamline.Analyzers.Rules;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL0001InvalidOptionAnalyzer,
+    Microsoft.CodeAnalysis.Testing.EmptyCodeFixProvider>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL0001")]
+public class SL0001InvalidOptionTests
+{
+    private const string Source = "class C { }\n";
+
+    private static Task VerifyAsync(string editorConfig, params DiagnosticResult[] expected)
+    {
+        // The diagnostic is at the file's very start, before any #pragma the library would insert: its suppression
+        // check cannot apply (the page says to correct the line or set the severity instead).
+        var test = new Verify.Test { TestBehaviors = TestBehaviors.SkipSuppressionCheck };
+        test.TestState.Sources.Add(("/src/A.cs", Source));
+        test.TestState.Sources.Add(("/src/B.cs", "class D { }\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\n" + editorConfig));
+        test.ExpectedDiagnostics.AddRange(expected);
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    // Once per file the section applies to, at its start, naming the key, the value and what is accepted.
+    private static DiagnosticResult[] InEveryFile(string key, string value, string problemResource)
+    {
+        string problem = Resources.Get(problemResource);
+        return
+        [
+            Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/A.cs", 1, 1, 1, 1).WithArguments(key, value, problem),
+            Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/B.cs", 1, 1, 1, 1).WithArguments(key, value, problem),
+        ];
+    }
+
+    [Fact]
+    public Task Reported_MinValuesThatIsNotANumber()
+        => VerifyAsync("streamline.SL1004.min_values = abc\n", InEveryFile("streamline.sl1004.min_values", "abc", "SL0001MinValues"));
+
+    [Fact]
+    public Task Reported_MinValuesBelowOne()
+        => VerifyAsync("streamline.SL1004.min_values = 0\n", InEveryFile("streamline.sl1004.min_values", "0", "SL0001MinValues"));
+
+    [Fact]
+    public Task Reported_CompilerVersionThatIsNotAVersion()
+        => VerifyAsync(
+            "streamline.SL1005.assume_compiler_version = banana\n",
+            InEveryFile("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
+
+    [Fact]
+    public Task Reported_KeyStreamlineDoesNotRead()
+        => VerifyAsync("streamline.SL1004.min_value = 8\n", InEveryFile("streamline.sl1004.min_value", "8", "SL0001UnknownKey"));
+
+    [Fact]
+    public Task Reported_OnlyInTheFilesTheSectionAppliesTo()
+    {
+        // The diagnostic is at the file's very start, before any #pragma the library would insert: its suppression
+        // check cannot apply (the page says to correct the line or set the severity instead).
+        var test = new Verify.Test { TestBehaviors = TestBehaviors.SkipSuppressionCheck };
+        test.TestState.Sources.Add(("/src/A.cs", Source));
+        test.TestState.Sources.Add(("/src/B.cs", "class D { }\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[A.cs]\nstreamline.SL1004.min_values = x\n"));
+        test.ExpectedDiagnostics.Add(Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/A.cs", 1, 1, 1, 1)
+            .WithArguments("streamline.sl1004.min_values", "x", Resources.Get("SL0001MinValues")));
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    [Fact]
+    public Task Quiet_OnValidOptionsAndOtherTools()
+        => VerifyAsync("""
+            streamline.SL1004.min_values = 8
+            streamline.SL1005.assume_compiler_version = 4.14
+            dotnet_diagnostic.SL1004.severity = warning
+            dotnet_code_quality.CA1870.min_values = abc
+            streamlined.thing = abc
+            """);
+
+    [Theory]
+    [InlineData("4", true)]
+    [InlineData(" 12 ", true)]
+    [InlineData("0", false)]
+    [InlineData("-3", false)]
+    [InlineData("6.5", false)]
+    [InlineData("", false)]
+    public void MinValues_AcceptsWholeNumbersFromOne(string value, bool accepted)
+        => Assert.Equal(accepted, SL0001InvalidOptionAnalyzer.Problem(SL1004UseCachedSearchValuesAnalyzer.MinValuesOption, value) is null);
+
+    [Theory]
+    [InlineData("4.14", true)]
+    [InlineData("5", true)]
+    [InlineData("5.9.0", true)]
+    [InlineData("banana", false)]
+    [InlineData("v5", false)]
+    public void CompilerVersion_AcceptsVersionsAndMajorVersions(string value, bool accepted)
+        => Assert.Equal(accepted, SL0001InvalidOptionAnalyzer.Problem(SL1005CompilerLowering.AssumeCompilerVersionKey, value) is null);
+}
