@@ -130,7 +130,8 @@ public static class Program
         Console.WriteLine("result=" + result + " ms=" + (watch.Elapsed.TotalMilliseconds / runs).ToString("F1", System.Globalization.CultureInfo.InvariantCulture));
     }
 }
-CScp -r "$work/original" "$work/fixed"
+CS
+cp -r "$work/original" "$work/fixed"
 
 echo "== restore, and apply SL1007's fix with dotnet format analyzers --diagnostics SL1007 --severity info"
 for side in original fixed; do

@@ -34,10 +34,8 @@ internal static class KnownNames
     public const string GZipStream = "System.IO.Compression.GZipStream";
     public const string ZLibStream = "System.IO.Compression.ZLibStream";
     public const string BrotliStream = "System.IO.Compression.BrotliStream";
-    public const string CryptoStream = "System.Security.Cryptography.CryptoStream";
     public const string NetworkStream = "System.Net.Sockets.NetworkStream";
     public const string PipeStream = "System.IO.Pipes.PipeStream";
-    public const string AuthenticatedStream = "System.Net.Security.AuthenticatedStream";
 
     public const string ReadAllLines = "ReadAllLines";
     public const string ReadLines = "ReadLines";

@@ -43,14 +43,13 @@ internal sealed class SL1007StreamOrigins
         };
 
         // The BCL streams whose ReadByte, overridden or not, costs a call into a native library or the kernel per byte
-        // (zlib/brotli inflate, a decrypt transform, recv, read on a pipe): the page lists what was measured.
+        // (zlib/brotli inflate, recv, read on a pipe): the page lists what was measured. CryptoStream and SslStream keep
+        // decrypted bytes in a buffer of their own, so they are judged like any other type (their ReadByte override).
         _unbufferedStreams = new[]
         {
             _compressionStreams[0], _compressionStreams[1], _compressionStreams[2], _compressionStreams[3],
-            TypeLookup.GetBestType(compilation, KnownNames.CryptoStream),
             TypeLookup.GetBestType(compilation, KnownNames.NetworkStream),
             TypeLookup.GetBestType(compilation, KnownNames.PipeStream),
-            TypeLookup.GetBestType(compilation, KnownNames.AuthenticatedStream),
         };
     }
 
@@ -90,7 +89,7 @@ internal sealed class SL1007StreamOrigins
     /// Whether a single-byte read of a stream of this static type takes a path that does not serve from a buffer:
     /// <code>
     /// class Slow : Stream { override int Read(byte[] b, int o, int c) ... }   // yes: no ReadByte override
-    /// GZipStream, DeflateStream, CryptoStream, NetworkStream, PipeStream     // yes: measured, see the page
+    /// GZipStream, DeflateStream, NetworkStream, PipeStream                   // yes: see the page
     /// MemoryStream, UnmanagedMemoryStream, BufferedStream, FileStream        // no: served from memory or a buffer
     /// class Fast : Stream { override int ReadByte() ... }                   // no: its own ReadByte decides
     /// </code>
