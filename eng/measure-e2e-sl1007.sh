@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The issue-22 loop, end to end as a user gets it: pack Streamline, make a console project whose Decode runs a
-# decompressor-style loop (run-length records read a byte at a time with ReadByte) over a Stream subclass that
+# decompressor-style loop (varint-coded deltas read a byte at a time with ReadByte) over a Stream subclass that
 # overrides only Read(byte[], int, int), over File.OpenRead; keep a copy as the original, apply SL1007's fix with
 #   dotnet format analyzers --diagnostics SL1007 --severity info
 # and run the original and the fixed program on the same file (.NET 10; the net48 build under Mono when `mono` is on
@@ -80,43 +80,35 @@ public sealed class ChunkStream : Stream
 
 public static class Program
 {
-    // Run-length records: a control byte; high bit set: the next byte repeated (control & 0x7F) + 1 times; else that
-    // many literal bytes. Returns a checksum of the output and its length.
+    // Varint-coded deltas (LEB128, as protobuf and BinaryReader.Write7BitEncodedInt write them), the shape of the
+    // header and length fields of LZ and archive formats. Returns a checksum of the decoded values and their count.
     public static long Decode(string path)
     {
         using (var input = new ChunkStream(File.OpenRead(path)))
         {
             long checksum = 0;
-            long produced = 0;
-            int control;
-            while ((control = input.ReadByte()) != -1)
+            long count = 0;
+            long value = 0;
+            int b;
+            while ((b = input.ReadByte()) != -1)
             {
-                int run = (control & 0x7F) + 1;
-                if ((control & 0x80) != 0)
+                long delta = b & 0x7F;
+                int shift = 7;
+                while ((b & 0x80) != 0 && shift < 63)
                 {
-                    int value = input.ReadByte();
-                    if (value < 0)
+                    b = input.ReadByte();
+                    if (b < 0)
                         break;
-                    for (int i = 0; i < run; i++)
-                    {
-                        checksum = checksum * 31 + value;
-                        produced++;
-                    }
+                    delta |= (long)(b & 0x7F) << shift;
+                    shift += 7;
                 }
-                else
-                {
-                    for (int i = 0; i < run; i++)
-                    {
-                        int literal = input.ReadByte();
-                        if (literal < 0)
-                            break;
-                        checksum = checksum * 31 + literal;
-                        produced++;
-                    }
-                }
+
+                value += delta;
+                checksum = checksum * 31 + value;
+                count++;
             }
 
-            return checksum ^ produced;
+            return checksum ^ count;
         }
     }
 
