@@ -52,7 +52,7 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         if (!origins.IsReadByte(invocation.TargetMethod) && !(origins.IsReadIntoArray(invocation.TargetMethod) && IsOneByteRead(invocation)))
             return;
 
-        if (LoopContext.RepeatingLoop(invocation) is null)
+        if (LoopContext.RepeatingLoop(invocation) is not { } loop || IsNewStreamEachPass(instance, loop))
             return;
 
         IOperation root = LoopContext.Root(invocation);
@@ -68,6 +68,17 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             instance.Syntax.ToString(),
             type?.Name ?? nameof(System.IO.Stream)));
     }
+
+    /// <summary>
+    /// The stream is a local the loop declares (a <c>foreach</c> variable, or a local of its body), so each pass reads
+    /// a new stream a few times, not one stream a byte per pass: <c>foreach (var folder in folders) { var s =
+    /// Open(folder); ...; if (s.ReadByte() &gt;= 0) throw ...; }</c> (found in SharpCompress).
+    /// </summary>
+    private static bool IsNewStreamEachPass(IOperation instance, ILoopOperation loop)
+        => SL1001PositionAdvance.StripConversions(instance) is ILocalReferenceOperation { Local: var local }
+            && local.DeclaringSyntaxReferences.Length == 1
+            && local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree
+            && loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
 
     /// <summary><c>s.Read(buffer, offset, 1)</c>: the count is the constant 1.</summary>
     internal static bool IsOneByteRead(IInvocationOperation invocation)

@@ -445,6 +445,20 @@ public class SL1007BufferSingleByteReadsTests
                     return tag;
                 }
 
+                int NewStreamEachPass(string[] paths, Stream[] streams)
+                {
+                    int n = 0;
+                    foreach (var path in paths)
+                    {
+                        var s = new Slow(File.OpenRead(path));
+                        if (s.ReadByte() >= 0) n++;
+                    }
+
+                    foreach (Stream each in streams)
+                        n += each.ReadByte();
+                    return n;
+                }
+
                 int Block(Slow slow, byte[] block)
                 {
                     int n = 0;
@@ -457,6 +471,30 @@ public class SL1007BufferSingleByteReadsTests
             {
                 public Fast(Stream inner) : base(inner) { }
                 public override int ReadByte() => 0;
+            }
+            """ + Slow);
+
+    /// <summary>A stream made inside the loop but read in a loop of its own: that inner loop repeats the reads.</summary>
+    [Fact]
+    public Task Fires_InAnInnerLoop_OverAStreamMadeEachPass()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string[] paths)
+                {
+                    long sum = 0;
+                    foreach (var path in paths)
+                    {
+                        var s = new Slow(File.OpenRead(path));
+                        int b;
+                        while ((b = {|SL1007:s.ReadByte()|}) != -1) sum += b;
+                    }
+
+                    return sum;
+                }
             }
             """ + Slow);
 
