@@ -29,6 +29,13 @@ internal static class KnownNames
     public const string GetTempFileName = "GetTempFileName";
     public const string SeekOrigin = "System.IO.SeekOrigin";
     public const string SkipReader = "Streamline.Runtime.SkipReader";
+    public const string CompressionMode = "System.IO.Compression.CompressionMode";
+    public const string DeflateStream = "System.IO.Compression.DeflateStream";
+    public const string GZipStream = "System.IO.Compression.GZipStream";
+    public const string ZLibStream = "System.IO.Compression.ZLibStream";
+    public const string BrotliStream = "System.IO.Compression.BrotliStream";
+    public const string NetworkStream = "System.Net.Sockets.NetworkStream";
+    public const string PipeStream = "System.IO.Pipes.PipeStream";
 
     public const string ReadAllLines = "ReadAllLines";
     public const string ReadLines = "ReadLines";

@@ -10,4 +10,5 @@ internal static class RuleIds
     public const string UseCachedSearchValues = "SL1004";
     public const string SliceInsteadOfRange = "SL1005";
     public const string StreamLengthInLoop = "SL1006";
+    public const string BufferSingleByteReads = "SL1007";
 }

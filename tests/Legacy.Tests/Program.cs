@@ -42,6 +42,7 @@ public static class Program
             ("BufferedBinaryReader", BinaryReaderChecks.Run),
             ("TextCounter", TextCounterChecks.Run),
             ("CharSearchSet", CharSearchSetChecks.Run),
+            ("SL1007 BufferedStream", SL1007BufferedStreamChecks.Run),
         };
 
         var results = new List<Suite>();

@@ -23,9 +23,10 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 [Trait("Rule", "SL1001")]
 [Trait("Rule", "SL1002")]
 [Trait("Rule", "SL1006")]
+[Trait("Rule", "SL1007")]
 public class CodeFixTestEquivalenceTests : IClassFixture<CodeFixTestEquivalenceTests.Data>
 {
-    private static readonly string[] s_ruleFiles = { "SL1001", "SL1002", "SL1006" };
+    private static readonly string[] s_ruleFiles = { "SL1001", "SL1002", "SL1006", "SL1007" };
     private static readonly int[] s_sizes = { 0, 7, 40, 402, 5003 };
     private static readonly Regex s_markup = new(@"\{\|[^:|]*:|\|\}|\[\||\|\]", RegexOptions.Compiled);
 

@@ -29,7 +29,7 @@ public sealed record FixAllResult(string Text, ImmutableArray<Diagnostic> Diagno
 public static class FixAllApplier
 {
     /// <summary>The rules whose fixes touch streams. A rule not present in the build (SL1006 before it lands) is skipped.</summary>
-    public static readonly ImmutableArray<string> StreamRuleIds = ImmutableArray.Create("SL1001", "SL1002", "SL1006");
+    public static readonly ImmutableArray<string> StreamRuleIds = ImmutableArray.Create("SL1001", "SL1002", "SL1006", "SL1007");
 
     private static readonly ImmutableArray<DiagnosticAnalyzer> s_analyzers = AnalyzerRunner.AllAnalyzers
         .Where(a => a.SupportedDiagnostics.Any(d => StreamRuleIds.Contains(d.Id)))

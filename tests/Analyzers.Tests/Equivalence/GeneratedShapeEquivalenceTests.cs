@@ -17,7 +17,7 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 [Trait("Rule", "SL1001")]
 [Trait("Rule", "SL1002")]
 [Trait("Rule", "SL1006")]
-public class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquivalenceTests.Data>
+public partial class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedShapeEquivalenceTests.Data>
 {
     private const int BatchSize = 120;
     private static readonly int[] s_smallSizes = { 0, 7, 40, 402 };

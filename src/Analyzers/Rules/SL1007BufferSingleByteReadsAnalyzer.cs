@@ -1,0 +1,94 @@
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Streamline.Analyzers.Rules;
+
+/// <summary>
+/// SL1007: a byte at a time, in a loop whose passes grow with the input, from a stream whose <c>ReadByte</c> does not
+/// serve from a buffer.
+/// <code>
+/// while ((b = slow.ReadByte()) != -1) ...             // Slow : Stream without a ReadByte override
+/// for (int i = 0; i &lt; n; i++) data[i] = (byte)gzip.ReadByte();
+/// while (s.Read(one, 0, 1) == 1) ...                  // a one-byte Read
+/// </code>
+/// The analyzer also proves whether the fix (every read of the stream through one <c>BufferedStream</c>) is exact and
+/// tells the fixer in the diagnostic's properties.
+/// </summary>
+[DiagnosticAnalyzer(LanguageNames.CSharp)]
+public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
+{
+    /// <summary>Diagnostic property: "true" where every read of the stream may go through one BufferedStream.</summary>
+    internal const string CanFixProperty = "CanFix";
+
+    internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSingleByteReads);
+
+    private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+
+    public override void Initialize(AnalysisContext context)
+    {
+        context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
+        context.EnableConcurrentExecution();
+        context.RegisterCompilationStartAction(static start =>
+        {
+            if (!SL1007StreamOrigins.TryCreate(start.Compilation, out SL1007StreamOrigins? origins))
+                return;
+
+            start.RegisterOperationAction(context => AnalyzeInvocation(context, origins), OperationKind.Invocation);
+        });
+    }
+
+    private static void AnalyzeInvocation(OperationAnalysisContext context, SL1007StreamOrigins origins)
+    {
+        var invocation = (IInvocationOperation)context.Operation;
+        string name = invocation.TargetMethod.Name;
+        if (name is not (nameof(System.IO.Stream.ReadByte) or nameof(System.IO.Stream.Read)) || invocation.Instance is not { } instance)
+            return;
+
+        if (!origins.IsReadByte(invocation.TargetMethod) && !(origins.IsReadIntoArray(invocation.TargetMethod) && IsOneByteRead(invocation)))
+            return;
+
+        if (LoopContext.RepeatingLoop(invocation) is not { } loop || IsNewStreamEachPass(instance, loop))
+            return;
+
+        IOperation root = LoopContext.Root(invocation);
+        if (!origins.MayBeUnbuffered(instance, root))
+            return;
+
+        bool canFix = SL1007BufferProof.CanBuffer(invocation, root, origins);
+        ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
+        context.ReportDiagnostic(Diagnostic.Create(
+            Rule,
+            invocation.Syntax.GetLocation(),
+            canFix ? s_fixable : s_notFixable,
+            instance.Syntax.ToString(),
+            type?.Name ?? nameof(System.IO.Stream)));
+    }
+
+    /// <summary>
+    /// The stream is a local the loop declares (a <c>foreach</c> variable, or a local of its body), so each pass reads
+    /// a new stream a few times, not one stream a byte per pass: <c>foreach (var folder in folders) { var s =
+    /// Open(folder); ...; if (s.ReadByte() &gt;= 0) throw ...; }</c> (found in SharpCompress).
+    /// </summary>
+    private static bool IsNewStreamEachPass(IOperation instance, ILoopOperation loop)
+        => SL1001PositionAdvance.StripConversions(instance) is ILocalReferenceOperation { Local: var local }
+            && local.DeclaringSyntaxReferences.Length == 1
+            && local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree
+            && loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
+
+    /// <summary><c>s.Read(buffer, offset, 1)</c>: the count is the constant 1.</summary>
+    internal static bool IsOneByteRead(IInvocationOperation invocation)
+    {
+        foreach (IArgumentOperation argument in invocation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == 2)
+                return argument.Value.ConstantValue is { HasValue: true, Value: 1 };
+        }
+
+        return false;
+    }
+}

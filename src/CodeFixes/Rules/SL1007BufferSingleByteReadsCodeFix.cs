@@ -1,0 +1,166 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using System.Threading.Tasks;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeFixes;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Simplification;
+using Streamline.Analyzers;
+using Streamline.Analyzers.Rules;
+
+namespace Streamline.CodeFixes.Rules;
+
+/// <summary>
+/// SL1007: <c>using var s = new Slow(File.OpenRead(p)); ... s.ReadByte() ...</c> gets
+/// <c>var bufferedS = new BufferedStream(s);</c> right after the declaration (first in a using statement's block), and
+/// every read of <c>s</c> becomes a read of <c>bufferedS</c>. Offered only where the analyzer proved that nobody else
+/// can see the stream (<see cref="SL1007BufferProof"/>). The buffer is never disposed: <c>s</c> is disposed where it
+/// was, and disposing the buffer would flush (seek) and dispose the stream.
+/// </summary>
+[ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1007BufferSingleByteReadsCodeFix))]
+public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
+{
+    private const string EquivalenceKey = "SL1007.ReadThroughBufferedStream";
+    private const string Prefix = "buffered";
+
+    public SL1007BufferSingleByteReadsCodeFix()
+        : base("SL1007FixTitle", EquivalenceKey)
+    {
+    }
+
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSingleByteReads);
+
+    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+        => Plan(root, model, diagnostic, cancellationToken) is not null;
+
+    protected override async Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
+        SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
+        if (root is null || model is null || TypeLookup.GetBestType(model.Compilation, KnownNames.BufferedStream) is not { } bufferedStream)
+            return document;
+
+        // One buffer per stream local, however many of its reads were reported.
+        var plans = new Dictionary<ILocalSymbol, (VariableDeclaratorSyntax Declarator, SyntaxNode Scope)>(SymbolEqualityComparer.Default);
+        foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
+        {
+            if (Plan(root, model, diagnostic, cancellationToken) is { } plan && !plans.ContainsKey(plan.Local))
+                plans.Add(plan.Local, (plan.Declarator, plan.Scope));
+        }
+
+        if (plans.Count == 0)
+            return document;
+
+        DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var taken = new Dictionary<SyntaxNode, HashSet<string>>();
+        foreach (KeyValuePair<ILocalSymbol, (VariableDeclaratorSyntax Declarator, SyntaxNode Scope)> entry in plans)
+        {
+            ILocalSymbol local = entry.Key;
+            SyntaxNode scope = entry.Value.Scope;
+            if (!taken.TryGetValue(scope, out HashSet<string>? names))
+            {
+                names = new HashSet<string>(
+                    scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+                    StringComparer.Ordinal);
+                taken.Add(scope, names);
+            }
+
+            string name = UniqueName(names, Prefix + char.ToUpperInvariant(local.Name[0]) + local.Name.Substring(1));
+            names.Add(name);
+
+            // var bufferedS = new BufferedStream(s);
+            TypeSyntax type = ((TypeSyntax)editor.Generator.TypeExpression(bufferedStream))
+                .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+            LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
+                    SyntaxFactory.VariableDeclaration(
+                        SyntaxFactory.IdentifierName("var"),
+                        SyntaxFactory.SingletonSeparatedList(
+                            SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
+                                .WithInitializer(SyntaxFactory.EqualsValueClause(
+                                    SyntaxFactory.ObjectCreationExpression(type)
+                                        .WithArgumentList(SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(
+                                            SyntaxFactory.Argument(SyntaxFactory.IdentifierName(local.Name))))))))))
+                .NormalizeWhitespace(elasticTrivia: false);
+
+            // Laid out by hand in the indentation of the statement it joins (tabs stay tabs), as SL1006's fix does: the
+            // formatter would put blank lines around a top-level statement and indent with the workspace's settings.
+            SyntaxTrivia endOfLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
+            SyntaxTrivia newLine = endOfLine.IsKind(SyntaxKind.EndOfLineTrivia) ? endOfLine : SyntaxFactory.LineFeed;
+            VariableDeclaratorSyntax declarator = entry.Value.Declarator;
+            switch (declarator.Parent?.Parent)
+            {
+                case LocalDeclarationStatementSyntax { Parent: GlobalStatementSyntax global } statement:
+                    editor.InsertAfter(global, SyntaxFactory.GlobalStatement(LaidOut(declaration, statement, newLine)));
+                    break;
+                case LocalDeclarationStatementSyntax statement:
+                    editor.InsertAfter(statement, LaidOut(declaration, statement, newLine));
+                    break;
+                case UsingStatementSyntax { Statement: BlockSyntax { Statements.Count: > 0 } block }:
+                    editor.InsertBefore(block.Statements[0], LaidOut(declaration, block.Statements[0], newLine));
+                    break;
+            }
+
+            // s.ReadByte() -> bufferedS.ReadByte(), s.Read(one, 0, 1) -> bufferedS.Read(one, 0, 1)
+            foreach (IdentifierNameSyntax identifier in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
+            {
+                if (identifier.Identifier.ValueText == local.Name
+                    && identifier.Parent is MemberAccessExpressionSyntax access && access.Expression == identifier
+                    && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier, cancellationToken).Symbol, local))
+                {
+                    editor.ReplaceNode(identifier, SyntaxFactory.IdentifierName(name).WithTriviaFrom(identifier));
+                }
+            }
+        }
+
+        return editor.GetChangedDocument();
+    }
+
+    private static LocalDeclarationStatementSyntax LaidOut(LocalDeclarationStatementSyntax declaration, StatementSyntax neighbour, SyntaxTrivia newLine)
+    {
+        SyntaxTrivia indentation = neighbour.GetLeadingTrivia().LastOrDefault();
+        return declaration
+            .WithLeadingTrivia(indentation.IsKind(SyntaxKind.WhitespaceTrivia) ? SyntaxFactory.TriviaList(indentation) : SyntaxFactory.TriviaList())
+            .WithTrailingTrivia(newLine);
+    }
+
+    private static string UniqueName(HashSet<string> names, string baseName)
+    {
+        if (!names.Contains(baseName))
+            return baseName;
+
+        for (int suffix = 1; ; suffix++)
+        {
+            string candidate = baseName + suffix.ToString(System.Globalization.CultureInfo.InvariantCulture);
+            if (!names.Contains(candidate))
+                return candidate;
+        }
+    }
+
+    /// <summary>The stream local of a fixable diagnostic, its declarator, and the member (or top-level program) that
+    /// holds it; null where the analyzer proved nothing or the code changed since.</summary>
+    private static (ILocalSymbol Local, VariableDeclaratorSyntax Declarator, SyntaxNode Scope)? Plan(
+        SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (!diagnostic.Properties.TryGetValue(SL1007BufferSingleByteReadsAnalyzer.CanFixProperty, out string? canFix) || canFix != "true"
+            || TypeLookup.GetBestType(model.Compilation, KnownNames.BufferedStream) is null)
+        {
+            return null;
+        }
+
+        if (root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access }
+            || model.GetSymbolInfo(access.Expression, cancellationToken).Symbol is not ILocalSymbol local
+            || local.DeclaringSyntaxReferences.Length != 1
+            || local.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken) is not VariableDeclaratorSyntax declarator)
+        {
+            return null;
+        }
+
+        SyntaxNode? scope = declarator.Ancestors().FirstOrDefault(a => a is MemberDeclarationSyntax or LocalFunctionStatementSyntax or AnonymousFunctionExpressionSyntax or CompilationUnitSyntax);
+        return scope is null ? null : (local, declarator, scope is GlobalStatementSyntax ? scope.Parent! : scope);
+    }
+}

@@ -1,0 +1,578 @@
+using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1007BufferSingleByteReadsAnalyzer,
+    Streamline.CodeFixes.Rules.SL1007BufferSingleByteReadsCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+[Trait("Rule", "SL1007")]
+public class SL1007BufferSingleByteReadsTests
+{
+    /// <summary>A stream that overrides only Read(byte[], int, int): its ReadByte is Stream's one-byte path.</summary>
+    private const string Slow = """
+
+        class Slow : Stream
+        {
+            private readonly Stream _inner;
+            public Slow(Stream inner) => _inner = inner;
+            public override bool CanRead => true;
+            public override bool CanSeek => false;
+            public override bool CanWrite => false;
+            public override long Length => throw new NotSupportedException();
+            public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+            public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+            public override void Flush() { }
+            public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+            public override void SetLength(long value) => throw new NotSupportedException();
+            public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        }
+        """;
+
+    [Fact]
+    public Task Fix_OwnedStream_UsingDeclaration()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var s = new Slow(File.OpenRead(path));
+                    long sum = 0;
+                    int b;
+                    // to the end
+                    while ((b = {|SL1007:s.ReadByte()|}) != -1)
+                        sum += b;
+                    return sum;
+                }
+            }
+            """ + Slow, """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using var s = new Slow(File.OpenRead(path));
+                    var bufferedS = new BufferedStream(s);
+                    long sum = 0;
+                    int b;
+                    // to the end
+                    while ((b = bufferedS.ReadByte()) != -1)
+                        sum += b;
+                    return sum;
+                }
+            }
+            """ + Slow);
+
+    [Fact]
+    public Task Fix_GZipOverAFile_UsingStatement_EveryReadOfTheStream()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.IO.Compression;
+
+            class C
+            {
+                int[] Decode(string path, int count)
+                {
+                    var result = new int[count];
+                    using (var gz = new GZipStream(File.OpenRead(path), CompressionMode.Decompress))
+                    {
+                        int header = gz.ReadByte();
+                        for (int i = 0; i < count; i++)
+                        {
+                            result[i] = {|SL1007:gz.ReadByte()|} + header;
+                            if (result[i] < header) break;
+                        }
+                    }
+
+                    return result;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.IO.Compression;
+
+            class C
+            {
+                int[] Decode(string path, int count)
+                {
+                    var result = new int[count];
+                    using (var gz = new GZipStream(File.OpenRead(path), CompressionMode.Decompress))
+                    {
+                        var bufferedGz = new BufferedStream(gz);
+                        int header = bufferedGz.ReadByte();
+                        for (int i = 0; i < count; i++)
+                        {
+                            result[i] = bufferedGz.ReadByte() + header;
+                            if (result[i] < header) break;
+                        }
+                    }
+
+                    return result;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Fix_OneByteRead_IntoALocalArray_AndNameTaken()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                int Count(string path, int bufferedS)
+                {
+                    Stream s = new Slow(new FileStream(path, FileMode.Open));
+                    byte[] one = new byte[4];
+                    int n = bufferedS;
+                    while ({|SL1007:s.Read(one, 2, 1)|} == 1)
+                        n += one[2];
+                    return n;
+                }
+            }
+            """ + Slow, """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                int Count(string path, int bufferedS)
+                {
+                    Stream s = new Slow(new FileStream(path, FileMode.Open));
+                    var bufferedS1 = new BufferedStream(s);
+                    byte[] one = new byte[4];
+                    int n = bufferedS;
+                    while (bufferedS1.Read(one, 2, 1) == 1)
+                        n += one[2];
+                    return n;
+                }
+            }
+            """ + Slow);
+
+    [Fact]
+    public Task Fix_InIteratorAndAsync_NobodyElseHoldsTheStream()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                IEnumerable<int> Bytes(string path)
+                {
+                    using var s = new Slow(File.OpenRead(path));
+                    int b;
+                    while ((b = {|SL1007:s.ReadByte()|}) != -1)
+                        yield return b;
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    await Task.Yield();
+                    using var t = new Slow(File.OpenRead(path));
+                    long sum = 0;
+                    int b;
+                    while ((b = {|SL1007:t.ReadByte()|}) != -1)
+                    {
+                        sum += b;
+                        if (sum % 100 == 0) await Task.Yield();
+                    }
+
+                    return sum;
+                }
+            }
+            """ + Slow, """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                IEnumerable<int> Bytes(string path)
+                {
+                    using var s = new Slow(File.OpenRead(path));
+                    var bufferedS = new BufferedStream(s);
+                    int b;
+                    while ((b = bufferedS.ReadByte()) != -1)
+                        yield return b;
+                }
+
+                async Task<long> SumAsync(string path)
+                {
+                    await Task.Yield();
+                    using var t = new Slow(File.OpenRead(path));
+                    var bufferedT = new BufferedStream(t);
+                    long sum = 0;
+                    int b;
+                    while ((b = bufferedT.ReadByte()) != -1)
+                    {
+                        sum += b;
+                        if (sum % 100 == 0) await Task.Yield();
+                    }
+
+                    return sum;
+                }
+            }
+            """ + Slow);
+
+    [Fact]
+    public Task Fix_TopLevelStatements()
+        => new Verify.Test(TestTarget.Net80)
+        {
+            TestState = { OutputKind = Microsoft.CodeAnalysis.OutputKind.ConsoleApplication },
+            TestCode = """
+                using System;
+                using System.IO;
+
+                using var s = new Slow(File.OpenRead(args[0]));
+                long sum = 0;
+                int b;
+                while ((b = {|SL1007:s.ReadByte()|}) != -1)
+                    sum += b;
+                Console.WriteLine(sum);
+                """ + Slow,
+            FixedCode = """
+                using System;
+                using System.IO;
+
+                using var s = new Slow(File.OpenRead(args[0]));
+                var bufferedS = new BufferedStream(s);
+                long sum = 0;
+                int b;
+                while ((b = bufferedS.ReadByte()) != -1)
+                    sum += b;
+                Console.WriteLine(sum);
+                """ + Slow,
+        }.RunAsync();
+
+    [Fact]
+    public Task Fix_OnNetStandard20()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using (var s = new Slow(File.OpenRead(path)))
+                    {
+                        long sum = 0;
+                        int b;
+                        while ((b = {|SL1007:s.ReadByte()|}) != -1)
+                            sum += b;
+                        return sum;
+                    }
+                }
+            }
+            """ + Slow, """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using (var s = new Slow(File.OpenRead(path)))
+                    {
+                        var bufferedS = new BufferedStream(s);
+                        long sum = 0;
+                        int b;
+                        while ((b = bufferedS.ReadByte()) != -1)
+                            sum += b;
+                        return sum;
+                    }
+                }
+            }
+            """ + Slow, TestTarget.NetStandard20);
+
+    /// <summary>A caller's stream, or one made over it, read part-way: the bytes a buffer reads ahead would be missing
+    /// for the caller (on a stream that cannot seek, for ever). Reported, never fixed.</summary>
+    [Fact]
+    public Task NoFix_CallersStream_OrAStreamMadeOverIt()
+    {
+        string source = """
+            using System;
+            using System.IO;
+            using System.IO.Compression;
+
+            class C
+            {
+                Stream _field;
+
+                int UntilZero(Stream input)
+                {
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int OverIt(Stream input)
+                {
+                    var s = new Slow(input);
+                    int n = 0;
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int Gzip(Stream input)
+                {
+                    using var gz = new GZipStream(input, CompressionMode.Decompress, leaveOpen: true);
+                    int n = 0;
+                    while ({|SL1007:gz.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int Field()
+                {
+                    int n = 0;
+                    while ({|SL1007:_field.ReadByte()|} > 0) n++;
+                    return n;
+                }
+            }
+            """ + Slow;
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    /// <summary>The stream itself used otherwise (its Position, handed on, captured, reassigned, read with a count
+    /// other than 1), or a type whose CanRead is not the constant true: reported, never fixed.</summary>
+    [Fact]
+    public Task NoFix_WhenTheStreamIsUsedOtherwise()
+    {
+        string source = """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                static void Keep(Stream s) { }
+
+                int Position(string path)
+                {
+                    var s = new Slow(File.OpenRead(path));
+                    int n = 0;
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    Keep(s);
+                    return n;
+                }
+
+                int Captured(string path)
+                {
+                    var s = new Slow(File.OpenRead(path));
+                    Func<int> next = () => s.ReadByte();
+                    int n = 0;
+                    while ({|SL1007:s.ReadByte()|} > 0) n += next();
+                    return n;
+                }
+
+                int Block(string path)
+                {
+                    var s = new Slow(File.OpenRead(path));
+                    var block = new byte[8];
+                    int n = s.Read(block, 0, 8);
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int OutsideArray(string path, byte[] one)
+                {
+                    var s = new Slow(File.OpenRead(path));
+                    int n = 0;
+                    while ({|SL1007:s.Read(one, 0, 1)|} > 0) n++;
+                    return n;
+                }
+
+                int Computed(string path)
+                {
+                    var s = new Maybe(File.OpenRead(path));
+                    int n = 0;
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int OverAnArray(byte[] data)
+                {
+                    var s = new Maybe(new MemoryStream(data));
+                    int n = 0;
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    return n;
+                }
+            }
+
+            class Maybe : Slow
+            {
+                private readonly Stream _inner;
+                public Maybe(Stream inner) : base(inner) => _inner = inner;
+                public override bool CanRead => _inner.CanRead;
+            }
+            """ + Slow;
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    [Fact]
+    public Task Quiet_OnStreamsThatBuffer_OutsideLoops_AndInFewFixedPasses()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Buffered(MemoryStream memory, FileStream file, BufferedStream buffered, UnmanagedMemoryStream unmanaged, Fast fast, byte[] data)
+                {
+                    long sum = 0;
+                    Stream local = new MemoryStream(data);
+                    for (int i = 0; i < data.Length; i++)
+                    {
+                        sum += memory.ReadByte() + file.ReadByte() + buffered.ReadByte() + unmanaged.ReadByte() + fast.ReadByte() + local.ReadByte();
+                    }
+
+                    return sum;
+                }
+
+                int Header(Stream input, Slow slow)
+                {
+                    int tag = input.ReadByte() + slow.ReadByte();
+                    for (int n = 0; n < 4; n++)
+                        tag = (tag << 8) | input.ReadByte();
+                    slow.Read(new byte[4], 0, 4);
+                    return tag;
+                }
+
+                int NewStreamEachPass(string[] paths, Stream[] streams)
+                {
+                    int n = 0;
+                    foreach (var path in paths)
+                    {
+                        var s = new Slow(File.OpenRead(path));
+                        if (s.ReadByte() >= 0) n++;
+                    }
+
+                    foreach (Stream each in streams)
+                        n += each.ReadByte();
+                    return n;
+                }
+
+                int Block(Slow slow, byte[] block)
+                {
+                    int n = 0;
+                    while (slow.Read(block, 0, block.Length) > 0) n++;
+                    return n;
+                }
+            }
+
+            class Fast : Slow
+            {
+                public Fast(Stream inner) : base(inner) { }
+                public override int ReadByte() => 0;
+            }
+            """ + Slow);
+
+    /// <summary>A stream made inside the loop but read in a loop of its own: that inner loop repeats the reads.</summary>
+    [Fact]
+    public Task Fires_InAnInnerLoop_OverAStreamMadeEachPass()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string[] paths)
+                {
+                    long sum = 0;
+                    foreach (var path in paths)
+                    {
+                        var s = new Slow(File.OpenRead(path));
+                        int b;
+                        while ((b = {|SL1007:s.ReadByte()|}) != -1) sum += b;
+                    }
+
+                    return sum;
+                }
+            }
+            """ + Slow);
+
+    [Fact]
+    public Task Fires_OnTypesThatDoNotBuffer_ByTypeAndByOrigin()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+            using System.IO.Compression;
+            
+            class C
+            {
+                long Sum(Slow slow, GZipStream gzip, DeflateStream deflate, Stream unknown, string path)
+                {
+                    long sum = 0;
+                    Stream made = new Slow(File.OpenRead(path));
+                    var reader = new BinaryReader(new Slow(File.OpenRead(path)));
+                    while (sum < 1000)
+                    {
+                        sum += {|SL1007:slow.ReadByte()|} + {|SL1007:gzip.ReadByte()|} + {|SL1007:deflate.ReadByte()|};
+                        sum += {|SL1007:unknown.ReadByte()|} + {|SL1007:made.ReadByte()|} + {|SL1007:reader.BaseStream.ReadByte()|};
+                    }
+
+                    return sum;
+                }
+            }
+            """ + Slow);
+
+    [Fact]
+    public Task Message_NamesTheStreamAndItsType()
+        => new Verify.Test(TestTarget.Net80)
+        {
+            TestCode = """
+                using System;
+                using System.IO;
+
+                class C
+                {
+                    void Skip(Slow slow, int n)
+                    {
+                        for (int i = 0; i < n; i++)
+                            {|#0:slow.ReadByte()|};
+                    }
+                }
+                """ + Slow,
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1007").WithLocation(0).WithArguments("slow", "Slow") },
+        }.RunAsync();
+
+    [Fact]
+    public Task Quiet_InGeneratedCode()
+        => Verify.VerifyAnalyzerAsync("""
+            // <auto-generated/>
+            using System;
+            using System.IO;
+
+            class C
+            {
+                void Skip(Stream s, int n)
+                {
+                    for (int i = 0; i < n; i++)
+                        s.ReadByte();
+                }
+            }
+            """);
+
+    [Fact]
+    public Task HalfTypedCode_NoCrash()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            class C
+            {
+                void Skip(Stream s, int n)
+                {
+                    int b = s.ReadByte({|CS1026:|}{|CS1002:|}
+                    while (true) new {|CS0246:Missing|}(s).ReadByte();
+                    for (int i = 0; i < n; i++) s.{|CS1061:Nope|}();
+                }
+            }
+            """);
+}
