@@ -22,7 +22,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 # A check that fails is reported and the run goes on, so one run shows every point that fails; the script fails at the end.
 failures=0
 check() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ids="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006"
+# The ids of README's "apply every fix at once" command, read from README so that a rule added there is run here too.
+ids=$(grep -m1 -oE 'dotnet format analyzers --diagnostics( SL[0-9]{4})+' "$root/README.md" | grep -oE 'SL[0-9]{4}' | tr '\n' ' ')
+[ -n "$ids" ] || fail "README has no 'dotnet format analyzers --diagnostics SL...' command"
 
 echo "== pack Streamline $version"
 dotnet pack "$root/src/Package" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
@@ -90,6 +92,7 @@ public static class Search
 }
 CS
 cat > "$users/App/Records.cs" <<'CS'
+using System;
 using System.IO;
 
 public static class Records
@@ -121,6 +124,39 @@ public static class Records
             return sum;
         }
     }
+
+    public static long Checksum(string path)
+    {
+        using var input = new Chunks(File.OpenRead(path));
+        long checksum = 0;
+        int b;
+        while ((b = input.ReadByte()) != -1)
+            checksum = checksum * 31 + b;
+        return checksum;
+    }
+
+    // A stream that overrides only Read, so each ReadByte takes Stream's one-byte path (SL1007).
+    private sealed class Chunks : Stream
+    {
+        private readonly Stream _inner;
+        public Chunks(Stream inner) => _inner = inner;
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
+        public override void Flush() { }
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+        protected override void Dispose(bool disposing)
+        {
+            if (disposing)
+                _inner.Dispose();
+            base.Dispose(disposing);
+        }
+    }
 }
 CS
 cat > "$users/App/Program.cs" <<'CS'
@@ -130,7 +166,7 @@ public static class Program
 {
     public static void Main(string[] args)
     {
-        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]));
+        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]));
     }
 }
 CS
@@ -168,6 +204,7 @@ grep -q 'LineCounter.Count' "$users/App/Lines.cs" || check "SL1003 was not fixed
 grep -q 'private static readonly CharSearchSet Separators' "$users/App/Search.cs" || check "SL1004's field does not follow the PascalCase naming rule"
 grep -q 'SkipReader' "$users/App/Records.cs" || check "SL1001 was not fixed"
 grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || check "SL1002 was not applied in the run that read Length once (SL1006)"
+grep -q 'new BufferedStream(input)' "$users/App/Records.cs" || check "SL1007 was not fixed"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"
