@@ -1,4 +1,4 @@
-using System.Collections.Generic;
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Diagnostics.CodeAnalysis;
@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
 
@@ -55,6 +56,15 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.StreamLengthInLoop);
 
+    /// <summary>The same rule, reported at compilation end where the stream comes from other methods (their call sites,
+    /// a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
+    internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
+        RuleIds.StreamLengthInLoop, customTags: StreamOrigins.CompilationEndTag);
+
+    /// <summary>The origins over which Length is a system call: a file, or a stream the compilation cannot see. A
+    /// decompressor's Length throws, and other stream types are left alone as their static type is.</summary>
+    private const StreamOrigin ReportedOrigins = StreamOrigin.File | StreamOrigin.Unseen;
+
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_fixableThroughReader = s_fixable.Add(OnlyThroughReaderProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_onFirstRead = s_fixable.Add(HoistProperty, OnFirstReadValue);
@@ -63,7 +73,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_onFirstReadThroughReaderBeforeCSharp8 = s_onFirstReadThroughReader.Add(BeforeCSharp8Property, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -74,7 +84,12 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             if (!StreamLengthSymbols.TryCreate(start.Compilation, out StreamLengthSymbols? symbols))
                 return;
 
-            start.RegisterOperationAction(context => AnalyzePropertyReference(context, symbols), OperationKind.PropertyReference);
+            var origins = new StreamOriginIndex(start.Compilation);
+            origins.Register(start);
+            var live = StreamOriginResolver.Live(origins.Types);
+            var pending = new ConcurrentQueue<PendingDiagnostic>();
+            start.RegisterOperationAction(context => AnalyzePropertyReference(context, symbols, live, pending), OperationKind.PropertyReference);
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd, ReportedOrigins));
         });
     }
 
@@ -118,7 +133,8 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     private static bool VersionAtLeast(string text, int major, int minor)
         => System.Version.TryParse(text, out System.Version? version) && (version.Major > major || version.Major == major && version.Minor >= minor);
 
-    private static void AnalyzePropertyReference(OperationAnalysisContext context, StreamLengthSymbols symbols)
+    private static void AnalyzePropertyReference(
+        OperationAnalysisContext context, StreamLengthSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
     {
         var reference = (IPropertyReferenceOperation)context.Operation;
         if (reference.Property.Name != KnownNames.Length || reference.Instance is not { } instance || !symbols.IsStreamProperty(reference.Property))
@@ -140,12 +156,23 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             LengthHoist.OnFirstRead => onlyThroughReader ? s_onFirstReadThroughReaderBeforeCSharp8 : s_onFirstReadBeforeCSharp8,
             _ => s_notFixable,
         };
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rule,
-            reference.Syntax.GetLocation(),
-            new[] { loop.Syntax.GetLocation() },
-            properties,
-            instance.Syntax.ToString()));
+        // Where the stream comes from: now when the method shows a file (or a caller outside the compilation), at
+        // compilation end when only other methods can tell, never when every origin is in memory.
+        StreamOrigin origin = live.Resolve(instance);
+        if ((origin & ReportedOrigins) != 0)
+        {
+            context.ReportDiagnostic(Diagnostic.Create(
+                Rule,
+                reference.Syntax.GetLocation(),
+                new[] { loop.Syntax.GetLocation() },
+                properties,
+                instance.Syntax.ToString(),
+                StreamOrigins.Describe(origin & ReportedOrigins)));
+        }
+        else if ((origin & StreamOrigin.Deferred) != 0)
+        {
+            pending.Enqueue(new PendingDiagnostic(instance, reference.Syntax.GetLocation(), properties, instance.Syntax.ToString(), loop.Syntax.GetLocation()));
+        }
     }
 }
 

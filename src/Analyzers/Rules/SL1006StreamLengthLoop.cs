@@ -61,6 +61,9 @@ internal static partial class StreamLengthLoop
     /// </summary>
     public static bool NotReadEveryPass(IPropertyReferenceOperation length, ILoopOperation loop)
     {
+        if (OnlyInTheLeavingPass(length, loop))
+            return true;
+
         for (IOperation? current = length.Parent; current is not null && current != loop; current = current.Parent)
         {
             switch (current)
@@ -90,6 +93,9 @@ internal static partial class StreamLengthLoop
                 case IPropertyReferenceOperation { Instance: null or IInstanceReferenceOperation } property
                     when LoopCallsMethodOf(loop, property.Property.ContainingType):
                     return true;
+                case IFieldReferenceOperation { Field.IsReadOnly: false, Instance: null or IInstanceReferenceOperation } field
+                    when LoopCallsMethodThatAssigns(loop, field.Field):
+                    return true; // `while (_stream.Position < _stream.Length) ... NextVolume();` where NextVolume sets _stream
                 case ILocalReferenceOperation local when IsNewEachPass(local.Local, loop):
                     return true;
                 case IPropertyReferenceOperation property:
@@ -137,6 +143,89 @@ internal static partial class StreamLengthLoop
 
         return false;
     }
+
+    /// <summary>
+    /// Whether the read runs only in a pass that then leaves the loop: inside a block that ends by leaving it (a
+    /// <c>break</c> of this loop, a <c>return</c>, a <c>throw</c>), or in a loop whose body always ends that way (it makes
+    /// one pass). Found on real code: the last frame's or chunk's size checked against Length on the way out.
+    /// <code>
+    /// if (frame is null) { if (s.Position != s.Length) throw new InvalidDataException(); break; }
+    /// while (true) { ...; size = (int)(s.Length - s.Position); break; }
+    /// </code>
+    /// </summary>
+    private static bool OnlyInTheLeavingPass(IOperation length, ILoopOperation loop)
+    {
+        IOperation child = length;
+        for (IOperation? current = length.Parent; current is not null; child = current, current = current.Parent)
+        {
+            if (current is IBlockOperation block && block.Operations.Length > 0)
+            {
+                int index = block.Operations.IndexOf(child);
+                if (index >= 0 && index < block.Operations.Length - 1 || current == loop.Body)
+                {
+                    if (LeavesLoop(block.Operations[block.Operations.Length - 1], loop) && !ContinuesLoop(block, loop))
+                        return true;
+                }
+            }
+
+            if (current == loop)
+                return false;
+        }
+
+        return false;
+    }
+
+    private static bool LeavesLoop(IOperation statement, ILoopOperation loop) => statement switch
+    {
+        IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+        IReturnOperation { Kind: OperationKind.Return } => true,
+        IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation } => true,
+        _ => false,
+    };
+
+    // A `continue` of this loop in the block, or a `break` out of a switch, would start another pass before the end.
+    private static bool ContinuesLoop(IBlockOperation block, ILoopOperation loop)
+    {
+        foreach (IOperation operation in block.Descendants())
+        {
+            if (operation is IBranchOperation { BranchKind: BranchKind.Continue } branch && SymbolEqualityComparer.Default.Equals(branch.Target, loop.ContinueLabel))
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>Whether a method of the field's type that the loop calls on <c>this</c> (or statically) assigns the field
+    /// (by name, in its own body): the loop may be reading another stream after the call.</summary>
+    private static bool LoopCallsMethodThatAssigns(ILoopOperation loop, IFieldSymbol field)
+    {
+        foreach (IOperation operation in loop.Descendants())
+        {
+            if (operation is not IInvocationOperation { Instance: null or IInstanceReferenceOperation } invocation
+                || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType.OriginalDefinition, field.ContainingType.OriginalDefinition))
+            {
+                continue;
+            }
+
+            foreach (SyntaxReference reference in invocation.TargetMethod.OriginalDefinition.DeclaringSyntaxReferences)
+            {
+                foreach (SyntaxNode node in reference.GetSyntax().DescendantNodes())
+                {
+                    if (node is AssignmentExpressionSyntax assignment && AssignedName(assignment.Left) == field.Name)
+                        return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    private static string? AssignedName(ExpressionSyntax target) => target switch
+    {
+        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+        MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: var name } => name.Identifier.ValueText,
+        _ => null,
+    };
 
     private static bool LoopCallsMethodOf(ILoopOperation loop, INamedTypeSymbol type)
     {
