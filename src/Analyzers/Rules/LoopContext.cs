@@ -49,6 +49,23 @@ internal static class LoopContext
     }
 
     /// <summary>
+    /// The nearest enclosing loop the format does not keep to a few passes (<see cref="IsFewByFormat"/>), or null. SL1001
+    /// looks through these loops only: its fixes (Seek, SkipReader) have no fixed cost to repay, so a loop of a few passes
+    /// by constants still counts there.
+    /// </summary>
+    public static ILoopOperation? LoopNotFewByFormat(IOperation operation)
+    {
+        IOperation root = Root(operation);
+        for (ILoopOperation? loop = EnclosingLoop(operation); loop is not null; loop = EnclosingLoop(loop))
+        {
+            if (!IsFewByFormat(loop, root))
+                return loop;
+        }
+
+        return null;
+    }
+
+    /// <summary>
     /// Whether constants bound <paramref name="loop"/> to at most <see cref="FewPasses"/> passes, through a counter that
     /// starts at a constant, only ever steps by one, and is compared with a constant (or with a local that only ever
     /// holds <c>x % C</c> or <c>x &amp; C</c>):
@@ -60,6 +77,9 @@ internal static class LoopContext
     /// </summary>
     public static bool IsFewFixedPasses(ILoopOperation loop, IOperation root)
     {
+        if (IsFewByFormat(loop, root))
+            return true;
+
         if (loop is IForLoopOperation { Condition: { } condition } && BoundsCounter(loop, condition, root, exitWhenTrue: false))
             return true;
 
@@ -80,6 +100,110 @@ internal static class LoopContext
 
         return false;
     }
+
+    /// <summary>
+    /// Whether the format, not the input's size, bounds the loop's passes (measured in docs/performance.md, "Few passes"):
+    /// <code>
+    /// do { b = reader.ReadByte(); value |= (b &amp; 0x7F) &lt;&lt; shift; shift += 7; } while ((b &amp; 0x80) != 0);   // a varint: at most 5 (10) bytes
+    /// while (true) { b = s.ReadByte(); ...; if ((b &amp; 0x80) == 0) break; }                            // the same, left by a guard
+    /// while ((c = reader.ReadByte()) != 0) name.Add(c);                                        // a terminated string: a name, a version
+    /// while (...) { var b = reader.ReadByte(); if (b == 0) break; ... }                          // the same, left by a guard
+    /// byte count = reader.ReadByte(); for (int i = 0; i &lt; count; i++) ...                       // a count of at most 255
+    /// </code>
+    /// </summary>
+    public static bool IsFewByFormat(ILoopOperation loop, IOperation root)
+    {
+        IOperation? condition = loop switch
+        {
+            IWhileLoopOperation { ConditionIsUntil: false, Condition: { } whileCondition } => whileCondition,
+            _ => null,
+        };
+        if (condition is not null && (TestsContinuationBit(condition, loop, root, bitSet: true) || IsTerminatorTest(condition, loop, root)))
+            return true;
+
+        if (loop.Body is IBlockOperation body)
+        {
+            foreach (IOperation statement in body.Operations)
+            {
+                if (statement is IConditionalOperation { WhenFalse: null } guard && LeavesLoop(guard.WhenTrue)
+                    && (TestsContinuationBit(guard.Condition, loop, root, bitSet: false) || IsTerminatorTest(guard.Condition, loop, root, BinaryOperatorKind.Equals)))
+                {
+                    return true;
+                }
+            }
+        }
+
+        return false;
+    }
+
+    // `(b & 0x80) != 0`, `(b & 0x80) == 0x80`, `b >= 0x80`, `b > 0x7F` (the top bit set; with bitSet false, the
+    // opposite), where b is a byte read in the pass: `b = x.ReadByte()` in the loop, or the read itself.
+    private static bool TestsContinuationBit(IOperation condition, ILoopOperation loop, IOperation root, bool bitSet)
+    {
+        if (Strip(condition) is not IBinaryOperation comparison)
+            return false;
+
+        IOperation left = Strip(comparison.LeftOperand);
+        long? right = AsLong(Strip(comparison.RightOperand).ConstantValue);
+        if (right is null)
+            return false;
+
+        BinaryOperatorKind kind = comparison.OperatorKind;
+        bool? set = null;
+        if (left is IBinaryOperation { OperatorKind: BinaryOperatorKind.And } mask && AsLong(Strip(mask.RightOperand).ConstantValue) == 0x80)
+        {
+            left = Strip(mask.LeftOperand);
+            set = (kind, right) switch
+            {
+                (BinaryOperatorKind.NotEquals, 0) or (BinaryOperatorKind.Equals, 0x80) => true,
+                (BinaryOperatorKind.Equals, 0) or (BinaryOperatorKind.NotEquals, 0x80) => false,
+                _ => null,
+            };
+        }
+        else
+        {
+            set = (kind, right) switch
+            {
+                (BinaryOperatorKind.GreaterThanOrEqual, 0x80) or (BinaryOperatorKind.GreaterThan, 0x7F) => true,
+                (BinaryOperatorKind.LessThan, 0x80) or (BinaryOperatorKind.LessThanOrEqual, 0x7F) => false,
+                _ => null,
+            };
+        }
+
+        return set == bitSet && IsByteReadInPass(left, loop, root);
+    }
+
+    // `(c = reader.ReadByte()) != 0`, `c != '\0'` after `c = reader.ReadChar()` in the loop: read up to a terminator.
+    // With Equals: `if (b == 0) break;` after `var b = reader.ReadByte();`, the same loop left by a guard.
+    private static bool IsTerminatorTest(IOperation condition, ILoopOperation loop, IOperation root, BinaryOperatorKind kind = BinaryOperatorKind.NotEquals)
+        => Strip(condition) is IBinaryOperation comparison
+            && comparison.OperatorKind == kind
+            && AsLong(Strip(comparison.RightOperand).ConstantValue) == 0
+            && IsByteReadInPass(Strip(comparison.LeftOperand), loop, root);
+
+    private static bool IsByteReadInPass(IOperation value, ILoopOperation loop, IOperation root)
+    {
+        if (value is ISimpleAssignmentOperation assignment)
+            return IsByteRead(assignment.Value);
+        if (IsByteRead(value))
+            return true;
+        if (value is not ILocalReferenceOperation { Local: var local })
+            return false;
+
+        bool readInLoop = false;
+        foreach (IOperation write in Writes(root, local))
+        {
+            if (IsByteRead(write) && loop.Syntax.Span.Contains(write.Syntax.Span))
+                readInLoop = true;
+            else if (loop.Syntax.Span.Contains(write.Syntax.Span))
+                return false; // another value given in the loop
+        }
+
+        return readInLoop;
+    }
+
+    private static bool IsByteRead(IOperation operation)
+        => Strip(operation) is IInvocationOperation { TargetMethod.Name: "ReadByte" or "ReadChar" or "ReadSByte", Arguments.Length: 0 };
 
     /// <summary>The root of the operation tree that holds <paramref name="operation"/> (the method body, usually).</summary>
     public static IOperation Root(IOperation operation)
@@ -151,6 +275,8 @@ internal static class LoopContext
     {
         if (AsLong(operation.ConstantValue) is long constant)
             return constant;
+        if (operation.Type?.SpecialType is SpecialType.System_Byte)
+            return byte.MaxValue; // a count the format gives in one byte
 
         ISymbol? symbol = operation switch
         {

@@ -1,10 +1,12 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
 
@@ -40,7 +42,12 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     /// <summary>The message's second part, by the same index as <see cref="s_properties"/>: what the fix does, or what to do by hand.</summary>
     private static readonly string[] s_advice = ["SL1001AdviceNone", "SL1001AdviceSeek", "SL1001AdviceReader", "SL1001AdviceReaderOrSeek"];
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    /// <summary>The same rule, reported at compilation end where the stream comes from other methods (their call sites,
+    /// a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
+    internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
+        RuleIds.SeekInsteadOfPositionAdvance, customTags: StreamOrigins.CompilationEndTag);
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -51,8 +58,13 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             if (!Symbols.TryCreate(start.Compilation, out Symbols? symbols))
                 return;
 
+            var origins = new StreamOriginIndex(start.Compilation);
+            origins.Register(start);
+            var live = StreamOriginResolver.Live(origins.Types);
+            var pending = new ConcurrentQueue<PendingDiagnostic>();
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd));
             start.RegisterOperationAction(
-                context => Analyze(context, symbols),
+                context => Analyze(context, symbols, live, pending),
                 OperationKind.CompoundAssignment,
                 OperationKind.Increment,
                 OperationKind.Decrement,
@@ -60,14 +72,14 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         });
     }
 
-    private static void Analyze(OperationAnalysisContext context, Symbols symbols)
+    private static void Analyze(OperationAnalysisContext context, Symbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
     {
         if (!SL1001PositionAdvance.TryMatch(context.Operation, symbols.Stream, out SL1001PositionAdvance? advance))
             return;
 
         ILoopOperation? loop = LoopContext.EnclosingLoop(advance.Operation);
-        if (loop is null)
-            return;
+        if (loop is null || LoopContext.LoopNotFewByFormat(advance.Operation) is null)
+            return; // no loop, or only loops the format keeps to a few passes (a varint's bytes)
 
         IOperation root = LoopContext.Root(advance.Operation);
         if (symbols.InMemory.IsInMemory(advance.Stream, root))
@@ -82,7 +94,15 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             return; // modern .NET only: Position's setter is Seek, only the buffered reader wins
 
         int fixes = (canSeek ? 1 : 0) + (canUseReader ? 2 : 0);
-        context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), s_properties[fixes], advance.Position.Syntax.ToString(), Resources.Get(s_advice[fixes])));
+        ImmutableDictionary<string, string> properties = s_properties[fixes];
+        string advice = Resources.Get(s_advice[fixes]);
+        // Where the stream comes from: now when the method shows an origin not in memory, at compilation end when only
+        // other methods can tell, never when every origin is in memory.
+        StreamOrigin origin = live.Resolve(advance.Stream);
+        if (StreamOrigins.AnyNotInMemory(origin))
+            context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString(), advice));
+        else if ((origin & StreamOrigin.Deferred) != 0)
+            pending.Enqueue(new PendingDiagnostic(advance.Stream, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString(), secondArgument: advice));
     }
 
     /// <summary>

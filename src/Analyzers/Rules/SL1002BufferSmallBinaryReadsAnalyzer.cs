@@ -1,8 +1,10 @@
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
 
@@ -24,6 +26,11 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSmallBinaryReads);
 
+    /// <summary>The same rule, reported at compilation end where the reader's stream comes from other methods (their
+    /// call sites, a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
+    internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
+        RuleIds.BufferSmallBinaryReads, customTags: StreamOrigins.CompilationEndTag);
+
     /// <summary>
     /// Diagnostic property: "true" where the stream is the caller's and the proof counts on the runtime reading nothing
     /// ahead from a stream that cannot seek; the fix then needs a runtime that does so.
@@ -34,7 +41,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_fixableOverCallersStream = s_fixable.Add(CallersStreamProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -45,13 +52,33 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             if (!BinaryReadSymbols.TryCreate(start.Compilation, out BinaryReadSymbols? symbols))
                 return;
 
-            start.RegisterOperationAction(context => AnalyzeCreation(context, symbols), OperationKind.ObjectCreation);
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
+            var origins = new StreamOriginIndex(start.Compilation);
+            origins.Register(start);
+            var live = StreamOriginResolver.Live(origins.Types);
+            var pending = new ConcurrentQueue<PendingDiagnostic>();
+            start.RegisterOperationAction(context => AnalyzeCreation(context, symbols, live, pending), OperationKind.ObjectCreation);
+            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols, live, pending), OperationKind.Invocation);
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd));
         });
     }
 
+    /// <summary>
+    /// Reports now where the stream's origins, as far as the method shows them, include one that is not in memory; stays
+    /// quiet where all are in memory; leaves the rest for compilation end, when every call site and field write is known.
+    /// </summary>
+    private static void ReportUnlessInMemory(
+        OperationAnalysisContext context, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending,
+        IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name)
+    {
+        StreamOrigin origin = stream is null ? StreamOrigin.Unseen : live.Resolve(stream);
+        if (StreamOrigins.AnyNotInMemory(origin))
+            context.ReportDiagnostic(Diagnostic.Create(Rule, location, properties, name, StreamOrigins.Describe(origin)));
+        else if ((origin & StreamOrigin.Deferred) != 0)
+            pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name));
+    }
+
     /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
-    private static void AnalyzeCreation(OperationAnalysisContext context, BinaryReadSymbols symbols)
+    private static void AnalyzeCreation(OperationAnalysisContext context, BinaryReadSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
     {
         var creation = (IObjectCreationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(creation.Type, symbols.BinaryReader))
@@ -94,14 +121,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                     ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
                     _ => s_notFixable,
                 };
-                context.ReportDiagnostic(Diagnostic.Create(Rule, creation.Syntax.GetLocation(), properties, local.Name));
+                IOperation? over = creation.Arguments.Length > 0 ? creation.Arguments[0].Value : null;
+                ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name);
                 return;
             }
         }
     }
 
     /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>
-    private static void AnalyzeInvocation(OperationAnalysisContext context, BinaryReadSymbols symbols)
+    private static void AnalyzeInvocation(OperationAnalysisContext context, BinaryReadSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
     {
         var read = (IInvocationOperation)context.Operation;
         if (!IsSmallReadInLoop(read, symbols, out ISymbol? reader))
@@ -122,7 +150,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             }
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rule, read.Syntax.GetLocation(), s_notFixable, reader.Name));
+        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name);
     }
 
     /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose
@@ -245,9 +273,10 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary>
-    /// Whether the loop seeks or sets the position of the reader's stream: <c>reader.BaseStream.Seek(...)</c>,
+    /// Whether every pass of the loop seeks or sets the position of the reader's stream: <c>reader.BaseStream.Seek(...)</c>,
     /// <c>reader.BaseStream.Position = ...</c>, or the same on <paramref name="stream"/> or a local set from
-    /// <c>reader.BaseStream</c>.
+    /// <c>reader.BaseStream</c>, not under an <c>if</c> or a <c>switch</c>. A move on some passes only (a MIDI track's
+    /// meta events skipped, a running status stepped back over) leaves the other passes reading from the buffer.
     /// </summary>
     private static bool MovesStream(ILoopOperation loop, ISymbol reader, ISymbol? stream)
     {
@@ -262,7 +291,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 _ => null,
             };
 
-            if (target is not null && IsReadersStream(StripConversions(target), reader, stream, LoopContext.Root(loop)))
+            if (target is not null && IsReadersStream(StripConversions(target), reader, stream, LoopContext.Root(loop)) && RunsOnEveryPass(operation, loop))
                 return true;
         }
 

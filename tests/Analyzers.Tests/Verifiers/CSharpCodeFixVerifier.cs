@@ -35,6 +35,10 @@ public static class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
         public Test(TestTarget target = TestTarget.Net80, bool referenceRuntime = true)
         {
             Target = target;
+            // SL1002 and SL1006 have a second descriptor of the same id for what they report at compilation end.
+            // Their compilation-end diagnostics are non-local; the IDE offers fixes for them once they are reported.
+            MarkupOptions = MarkupOptions.UseFirstDescriptor;
+            CodeFixTestBehaviors |= CodeFixTestBehaviors.SkipLocalDiagnosticCheck;
             ReferenceAssemblies = TestReferenceAssemblies.None;
             TestState.AdditionalReferences.AddRange(TestReferenceAssemblies.Framework(target));
             if (referenceRuntime)

@@ -1,0 +1,58 @@
+using System.Collections.Concurrent;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.Diagnostics;
+using Microsoft.CodeAnalysis.Operations;
+
+namespace Streamline.Analyzers.Flow;
+
+/// <summary>A diagnostic held until compilation end, when the origins of its stream can be followed through other methods.</summary>
+internal sealed class PendingDiagnostic
+{
+    public PendingDiagnostic(IOperation stream, Location location, ImmutableDictionary<string, string> properties, string name, Location? additionalLocation = null, string? secondArgument = null)
+    {
+        SecondArgument = secondArgument;
+        Stream = stream;
+        Location = location;
+        Properties = properties;
+        Name = name;
+        AdditionalLocation = additionalLocation;
+    }
+
+    /// <summary>The stream or reader whose origins decide.</summary>
+    public IOperation Stream { get; }
+
+    public Location Location { get; }
+
+    public Location? AdditionalLocation { get; }
+
+    public ImmutableDictionary<string, string> Properties { get; }
+
+    /// <summary>The message's first argument; the second is the origin that is not in memory.</summary>
+    public string Name { get; }
+
+    /// <summary>The message's second argument where the rule's message does not name the origin (SL1001's advice).</summary>
+    public string? SecondArgument { get; }
+
+    /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory.</summary>
+    public static void ReportWhereNotInMemory(
+        CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex index, DiagnosticDescriptor rule,
+        StreamOrigin reportedOrigins = StreamOrigins.NotInMemory)
+    {
+        if (pending.IsEmpty)
+            return;
+
+        StreamOriginResolver resolver = StreamOriginResolver.AtEnd(index);
+        foreach (PendingDiagnostic diagnostic in pending)
+        {
+            end.CancellationToken.ThrowIfCancellationRequested();
+            StreamOrigin origin = resolver.Resolve(diagnostic.Stream);
+            if ((origin & reportedOrigins) == 0)
+                continue;
+
+            Location[]? additional = diagnostic.AdditionalLocation is null ? null : new[] { diagnostic.AdditionalLocation };
+            end.ReportDiagnostic(Diagnostic.Create(rule, diagnostic.Location, additional, diagnostic.Properties, diagnostic.Name,
+                diagnostic.SecondArgument ?? StreamOrigins.Describe(origin & reportedOrigins)));
+        }
+    }
+}
