@@ -3,6 +3,8 @@ namespace Streamline.Analyzers;
 /// <summary>The registry of Streamline's diagnostic ids. No other file spells an id.</summary>
 internal static class RuleIds
 {
+    /// <summary>Reported by Streamline.Generator (GeneratorDescriptors), which spells it once more; a test keeps the two equal.</summary>
+    public const string RuntimeTypeUnavailable = "SL0002";
     public const string SeekInsteadOfPositionAdvance = "SL1001";
     public const string BufferSmallBinaryReads = "SL1002";
     public const string CountLinesWithoutMaterializing = "SL1003";
