@@ -68,7 +68,7 @@ done
 for package in "$streamline" "$runtime"; do
   ! unzip -l "$package" | awk '{print $4}' | grep -q '\.pdb$' || fail "$(basename "$package") holds .pdb files (symbols belong in the .snupkg only)"
 done
-grep -qE '<repository type="git" url="https://github.com/streamline-analyzers/streamline" commit="[0-9a-f]{40}"' <<<"$nuspec" || fail "Streamline.nuspec lacks the repository's commit (SourceLink)"
+grep -qE '<repository type="git" url="https://github.com/streamline-analyzers/streamline"[^>]* commit="[0-9a-f]{40}"' <<<"$nuspec" || fail "Streamline.nuspec lacks the repository's commit (SourceLink)"
 has "$work/feed/Streamline.Runtime.$version.snupkg" lib/net8.0/Streamline.Runtime.pdb || fail "no runtime pdb in the .snupkg"
 
 # The users' folder: its own nuget.config, and none of the repository's build settings.
