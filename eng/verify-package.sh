@@ -34,7 +34,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 version="0.0.0-verify.$(date +%s)"
-fail() { echo "FAIL: $*"; exit 1; }
+# VERIFY_KEEP_GOING=1 reports every failing check instead of stopping at the first (to see which checks old code fails).
+failures=0
+fail() {
+  echo "FAIL: $*"
+  if [ -n "${VERIFY_KEEP_GOING:-}" ]; then failures=$((failures + 1)); else exit 1; fi
+}
 has() { unzip -l "$1" | awk '{print $4}' | grep -qx "$2"; }
 
 echo "== pack Streamline and Streamline.Runtime $version"
@@ -474,4 +479,5 @@ for part in Streamline.Analyzers Streamline.CodeFixes Streamline.Generator; do
   grep -qa "https://raw.githubusercontent.com/streamline-analyzers/streamline/$commit/" "$pdb" || fail "$part.pdb has no SourceLink to the commit"
 done
 
+[ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }
 echo "packages verified: the app, (a) library by ProjectReference and nupkg, (b) strong name, (c) InternalsVisibleTo, (d) three targets, (f) native AOT, the opt-out with SL0002, (g) no build/ props, (h) own LineCounter, (r) reproducible"
