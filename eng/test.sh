@@ -18,6 +18,7 @@ dotnet test Analyzers.sln -c Release --nologo 2>&1 | tee "$results/test.log" || 
 
 bash eng/test-mono.sh 2>&1 | tee "$results/mono.log" || status=$?
 bash eng/test-isa.sh 2>&1 | tee "$results/isa.log" || status=$?
+python3 eng/check-docs.py || status=$?
 bash eng/verify-package.sh || status=$?
 bash eng/verify-fixes-consumer.sh || status=$?
 bash eng/verify-sample.sh || status=$?

@@ -16,7 +16,15 @@
 #             builds with -warnaserror, and the net48 build runs on Mono (when mono is installed). CA1870 is a warning
 #             there: SL1004's suppressor leaves each search one fix (the runtime set), never CA1870's SearchValues.
 #   (f)       the fixed app published with PublishAot=true: no trim or AOT warning, and the native program counts.
-#   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103).
+#   (off)     StreamlineRuntimeSource=false: nothing is generated (the runtime's name does not bind: CS0103), and
+#             SL0002 says, at the use, what to add.
+#   (g)       without the package's build/ props (IncludeAssets="analyzers"; Unity-style <Analyzer> items for the three
+#             DLLs, no package reference), StreamlineRuntimeSource is unset and the generator and the fixes agree that
+#             it is on: dotnet format applies SL1003's fix, and the fixed project builds on the generated LineCounter.
+#   (h)       a project with its own LineCounter class: nothing is generated.
+#   (r)       reproducible: two clones of HEAD at different paths, packed with CI=true, give byte-identical DLLs; the
+#             PDBs name no build path and carry SourceLink to the repository at that commit; the .nupkg holds no
+#             .pdb (the .snupkg does); help links name the version's tag (SARIF of the app's build).
 #   (d) also has SL1001's two kinds of site in one file: its one `dotnet format analyzers` run applies both the
 #             SkipReader and the Seek fix, and the -warnaserror build shows that no Streamline warning is left.
 # Nothing is downloaded: the feed is the packed folder plus the NuGet global packages folder, which the repository's
@@ -26,7 +34,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 version="0.0.0-verify.$(date +%s)"
-fail() { echo "FAIL: $*"; exit 1; }
+# VERIFY_KEEP_GOING=1 reports every failing check instead of stopping at the first (to see which checks old code fails).
+failures=0
+fail() {
+  echo "FAIL: $*"
+  if [ -n "${VERIFY_KEEP_GOING:-}" ]; then failures=$((failures + 1)); else exit 1; fi
+}
 has() { unzip -l "$1" | awk '{print $4}' | grep -qx "$2"; }
 
 echo "== pack Streamline and Streamline.Runtime $version"
@@ -54,7 +67,13 @@ done
 for symbols in "$work/feed/Streamline.$version.snupkg" "$work/feed/Streamline.Runtime.$version.snupkg"; do
   [ -f "$symbols" ] || fail "no symbol package $(basename "$symbols")"
 done
-has "$work/feed/Streamline.$version.snupkg" analyzers/dotnet/cs/Streamline.Generator.pdb || fail "no generator pdb in the .snupkg"
+for pdb in Streamline.Analyzers Streamline.CodeFixes Streamline.Generator; do
+  has "$work/feed/Streamline.$version.snupkg" "analyzers/dotnet/cs/$pdb.pdb" || fail "no $pdb.pdb in the .snupkg"
+done
+for package in "$streamline" "$runtime"; do
+  ! unzip -l "$package" | awk '{print $4}' | grep -q '\.pdb$' || fail "$(basename "$package") holds .pdb files (symbols belong in the .snupkg only)"
+done
+grep -qE '<repository type="git" url="https://github.com/streamline-analyzers/streamline"[^>]* commit="[0-9a-f]{40}"' <<<"$nuspec" || fail "Streamline.nuspec lacks the repository's commit (SourceLink)"
 has "$work/feed/Streamline.Runtime.$version.snupkg" lib/net8.0/Streamline.Runtime.pdb || fail "no runtime pdb in the .snupkg"
 
 # The users' folder: its own nuget.config, and none of the repository's build settings.
@@ -311,15 +330,42 @@ CS
 project Off Off netstandard2.0 Library "<PropertyGroup><StreamlineRuntimeSource>false</StreamlineRuntimeSource></PropertyGroup> $streamline_ref"
 echo "$calls_runtime" > "$users/Off/Counted.cs"
 
+# (g) No build/ props: the analyzers folder alone, by IncludeAssets and by Unity-style <Analyzer> items.
+project AnalyzersOnly AnalyzersOnly net10.0 Exe "<ItemGroup><PackageReference Include=\"Streamline\" Version=\"$version\" PrivateAssets=\"all\" IncludeAssets=\"analyzers\" /></ItemGroup>"
+cp "$users/App/Program.cs" "$users/AnalyzersOnly/Program.cs"
+analyzers="$work/packages/streamline/$version/analyzers/dotnet/cs"
+project UnityStyle UnityStyle netstandard2.1 Library "<ItemGroup><Analyzer Include=\"$analyzers/Streamline.Analyzers.dll\" /><Analyzer Include=\"$analyzers/Streamline.CodeFixes.dll\" /><Analyzer Include=\"$analyzers/Streamline.Generator.dll\" /></ItemGroup>"
+echo "$count_lines" > "$users/UnityStyle/Lines.cs"
+
+# (h) The project's own LineCounter, named like the runtime's.
+project OwnCounter OwnCounter netstandard2.0 Library "$streamline_ref"
+cat > "$users/OwnCounter/Own.cs" <<'CS'
+namespace Users
+{
+    public static class LineCounter
+    {
+        public static int Count(string text) { return text.Split('\n').Length; }
+    }
+
+    public static class UsesOwn
+    {
+        public static int Lines(string text) { return LineCounter.Count(text); }
+    }
+}
+CS
+
 echo "== install the way the README says, and restore every project once"
 (cd "$users/App" && dotnet add package Streamline --version "$version" > "$work/add.txt") || { cat "$work/add.txt"; fail "dotnet add package"; }
 grep -q '<PrivateAssets>all</PrivateAssets>' "$users/App/App.csproj" || fail "dotnet add package did not make Streamline private (developmentDependency)"
-for p in App AppOverLib Signed SignedOverAssembly SignedOverUnsigned Friend2 MonoRunner Off; do
+for p in App AppOverLib Signed SignedOverAssembly SignedOverUnsigned Friend2 MonoRunner Off AnalyzersOnly OwnCounter; do
   dotnet restore "$users/$p" --nologo -v quiet
 done
 
 echo "== app: SL1003 reported, fixed by dotnet format, built with -warnaserror on the generated runtime, run"
-dotnet build "$users/App" --no-restore --nologo > "$work/app1.txt" 2>&1 || { cat "$work/app1.txt"; fail "the app must build before the fix"; }
+dotnet restore "$users/UnityStyle" --nologo -v quiet
+dotnet build "$users/App" --no-restore --nologo -p:ErrorLog="$work/app.sarif%2Cversion=2.1" > "$work/app1.txt" 2>&1 || { cat "$work/app1.txt"; fail "the app must build before the fix"; }
+grep -q "\"helpUri\": \"https://github.com/streamline-analyzers/streamline/blob/v$version/docs/rules/SL1003.md\"" "$work/app.sarif" \
+  || { grep helpUri "$work/app.sarif"; fail "SL1003's help link does not name the version's tag v$version"; }
 grep -q "warning SL1003" "$work/app1.txt" || fail "SL1003 was not reported by the package's analyzer"
 # The command README.md gives users for applying every fix at once.
 dotnet format analyzers "$users/App" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 --severity info --no-restore
@@ -401,5 +447,37 @@ fi
 echo "== (off) StreamlineRuntimeSource=false generates nothing"
 if dotnet build "$users/Off" --no-restore --nologo > "$work/off.txt" 2>&1; then fail "LineCounter bound with the generator off"; fi
 grep -q "CS0246\|CS0103" "$work/off.txt" || { cat "$work/off.txt"; fail "expected the runtime's name not to bind"; }
+grep -q "Counted.cs(9,[0-9]*): warning SL0002: 'LineCounter' is a Streamline.Runtime type.*PackageReference Include=\"Streamline.Runtime\"" "$work/off.txt" \
+  || { cat "$work/off.txt"; fail "SL0002 did not say, at the use, what to add"; }
 
-echo "packages verified: the app, (a) library by ProjectReference and nupkg, (b) strong name, (c) InternalsVisibleTo, (d) three targets, (f) native AOT, and the opt-out"
+echo "== (g) without build/ props (IncludeAssets=\"analyzers\", Unity-style <Analyzer> items): dotnet format fixes, the fix builds"
+for p in AnalyzersOnly UnityStyle; do
+  dotnet format analyzers "$users/$p" --diagnostics SL1003 --severity warn --no-restore
+  grep -q "LineCounter.Count(" "$users/$p"/*.cs || { cat "$users/$p"/*.cs; fail "$p: dotnet format applied no fix without the package's build/ props"; }
+  dotnet build "$users/$p" --no-restore --nologo -warnaserror -v quiet > "$work/g-$p.txt" 2>&1 || { cat "$work/g-$p.txt"; fail "$p: the fixed project must build on the generated LineCounter"; }
+  no_runtime_dll "$p"
+done
+runs_and_counts dotnet "$users/AnalyzersOnly/bin/Debug/net10.0/AnalyzersOnly.dll"
+
+echo "== (h) the project's own LineCounter: nothing generated"
+dotnet build "$users/OwnCounter" --no-restore --nologo -warnaserror -v quiet -p:EmitCompilerGeneratedFiles=true > "$work/h.txt" 2>&1 || { cat "$work/h.txt"; fail "the project with its own LineCounter must build"; }
+if find "$users/OwnCounter/obj" -path '*Streamline.Generator*' -name '*.g.cs' | grep .; then fail "the project's own LineCounter pulled generated runtime source in"; fi
+
+echo "== (r) reproducible: two clones of HEAD at different paths, packed with CI=true"
+for clone in "$work/r/a" "$work/r/checkout-at-another-path"; do
+  git clone --quiet "$root" "$clone"
+  git -C "$clone" remote set-url origin https://github.com/streamline-analyzers/streamline.git
+  CI=true dotnet pack "$clone/src/Package" -c Release -o "$clone/out" -p:Version="$version" --nologo -v quiet > "$work/r.txt" 2>&1 || { cat "$work/r.txt"; fail "the pack of $clone failed"; }
+  mkdir -p "$clone/unzipped" && unzip -q "$clone/out/Streamline.$version.nupkg" -d "$clone/unzipped" && unzip -q -o "$clone/out/Streamline.$version.snupkg" -d "$clone/unzipped"
+done
+commit=$(git -C "$work/r/a" rev-parse HEAD)
+for part in Streamline.Analyzers Streamline.CodeFixes Streamline.Generator; do
+  cmp -s "$work/r/a/unzipped/analyzers/dotnet/cs/$part.dll" "$work/r/checkout-at-another-path/unzipped/analyzers/dotnet/cs/$part.dll" \
+    || fail "$part.dll differs between two checkouts of one commit (no ContinuousIntegrationBuild?)"
+  pdb="$work/r/a/unzipped/analyzers/dotnet/cs/$part.pdb"
+  ! grep -qa "$work/r/a" "$pdb" "$work/r/a/unzipped/analyzers/dotnet/cs/$part.dll" || fail "$part names the build path"
+  grep -qa "https://raw.githubusercontent.com/streamline-analyzers/streamline/$commit/" "$pdb" || fail "$part.pdb has no SourceLink to the commit"
+done
+
+[ "$failures" -eq 0 ] || { echo "$failures checks failed"; exit 1; }
+echo "packages verified: the app, (a) library by ProjectReference and nupkg, (b) strong name, (c) InternalsVisibleTo, (d) three targets, (f) native AOT, the opt-out with SL0002, (g) no build/ props, (h) own LineCounter, (r) reproducible"

@@ -1,3 +1,4 @@
+using System.Reflection;
 using Microsoft.CodeAnalysis;
 
 namespace Streamline.Analyzers;
@@ -7,8 +8,21 @@ internal static class Descriptors
 {
     public const string Category = "Performance";
 
-    /// <summary>Where every rule's page lives; a descriptor links to <c>{HelpLinkBase}{id}.md</c>.</summary>
-    public const string HelpLinkBase = "https://github.com/streamline-analyzers/streamline/blob/main/docs/rules/";
+    /// <summary>
+    /// Where every rule's page lives, in the docs of the version that was built (the tag <c>v0.1.0</c> for 0.1.0, not
+    /// the main branch, whose pages may describe a newer rule); a descriptor links to <c>{HelpLinkBase}{id}.md</c>.
+    /// </summary>
+    public static readonly string HelpLinkBase = "https://github.com/streamline-analyzers/streamline/blob/" + VersionTag() + "/docs/rules/";
+
+    // The informational version without SourceLink's "+commit" suffix.
+    private static string VersionTag()
+    {
+        string? version = typeof(Descriptors).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        if (string.IsNullOrEmpty(version))
+            return "main";
+        int plus = version!.IndexOf('+');
+        return "v" + (plus < 0 ? version : version.Substring(0, plus));
+    }
 
     public static DiagnosticDescriptor Create(
         string id,

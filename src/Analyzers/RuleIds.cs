@@ -4,6 +4,8 @@ namespace Streamline.Analyzers;
 internal static class RuleIds
 {
     public const string InvalidOption = "SL0001";
+    /// <summary>Reported by Streamline.Generator (GeneratorDescriptors), which spells it once more; a test keeps the two equal.</summary>
+    public const string RuntimeTypeUnavailable = "SL0002";
     public const string SeekInsteadOfPositionAdvance = "SL1001";
     public const string BufferSmallBinaryReads = "SL1002";
     public const string CountLinesWithoutMaterializing = "SL1003";

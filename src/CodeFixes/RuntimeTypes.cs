@@ -11,7 +11,7 @@ namespace Streamline.CodeFixes;
 /// compilation can see the runtime. It can when it references the Streamline.Runtime assembly or already has the
 /// generated types; or when the project gets the runtime as generated source (the Streamline package's props set
 /// <c>StreamlineRuntimeSource</c> to <c>true</c>), and then the type is the one Streamline.Generator will add as soon
-/// as the fixed code names it.
+/// as the fixed code names it. A missing property means on wherever the generator is loaded, as in the generator.
 /// </summary>
 internal static class RuntimeTypes
 {
@@ -68,15 +68,39 @@ internal static class RuntimeTypes
         return false;
     }
 
-    /// <summary>Whether the project gets the runtime as generated source (the property is <c>true</c>).</summary>
-    public static bool GeneratesRuntime(AnalyzerOptions options)
-        => options.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(RuntimeSourceProperty, out string? value)
-            && string.Equals(value.Trim(), "true", StringComparison.OrdinalIgnoreCase);
+    /// <summary>
+    /// Whether the project gets the runtime as generated source, decided as the generator decides it: the property
+    /// <c>false</c> turns it off; missing or empty means on wherever Streamline.Generator is loaded. Without the
+    /// package's build/ props (<c>IncludeAssets="analyzers"</c>, Unity's <c>&lt;Analyzer&gt;</c> items) the property is
+    /// missing, and the generator runs all the same, so the fixes must be offered too.
+    /// </summary>
+    public static bool GeneratesRuntime(Project project)
+    {
+        string? value = project.AnalyzerOptions.AnalyzerConfigOptionsProvider.GlobalOptions.TryGetValue(RuntimeSourceProperty, out string? set) ? set : null;
+        if (!RuntimeSourceGenerator.IsEnabled(value))
+            return false;
+        return string.Equals(value?.Trim(), "true", StringComparison.OrdinalIgnoreCase) || LoadsGenerator(project);
+    }
+
+    // By name: the IDE may load the generator from the package's folder in a context of its own.
+    private static bool LoadsGenerator(Project project)
+    {
+        foreach (AnalyzerReference reference in project.AnalyzerReferences)
+        {
+            foreach (ISourceGenerator generator in reference.GetGeneratorsForAllLanguages())
+            {
+                if (generator.GetGeneratorType().FullName == typeof(RuntimeSourceGenerator).FullName)
+                    return true;
+            }
+        }
+
+        return false;
+    }
 
     private static INamedTypeSymbol? Find(Document document, Compilation compilation, string metadataName)
     {
         INamedTypeSymbol? type = TypeLookup.GetBestType(compilation, metadataName);
-        if (type is not null || !GeneratesRuntime(document.Project.AnalyzerOptions))
+        if (type is not null || !GeneratesRuntime(document.Project))
             return type;
         return RuntimeSourcePreview.Find(compilation, metadataName.Substring(KnownNames.RuntimeNamespace.Length + 1));
     }

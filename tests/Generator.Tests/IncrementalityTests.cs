@@ -84,6 +84,30 @@ public sealed class IncrementalityTests
     }
 
     [Fact]
+    public void EditInAProjectWithItsOwnLineCounter_ProbesAndRegeneratesNothing()
+    {
+        const string own = """
+            namespace Consumer
+            {
+                internal static class LineCounter { internal static int Count(string path) { return path.Length; } }
+                internal static class Uses { internal static int Lines(string path) { return LineCounter.Count(path); } }
+            }
+            """;
+        CSharpCompilation first = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { own, Other });
+        GeneratorDriver driver = GeneratorHarness.Driver(first, trackSteps: true).RunGenerators(first);
+        Assert.Empty(driver.GetRunResult().Results.Single().GeneratedSources);
+
+        SyntaxTree ownTree = first.SyntaxTrees.Single(t => t.ToString().Contains("class Uses"));
+        SyntaxTree edited = ownTree.WithChangedText(Microsoft.CodeAnalysis.Text.SourceText.From(ownTree.ToString().Replace("return LineCounter.Count(path);", "return LineCounter.Count(path) + LineCounter.Count(path);")));
+        GeneratorRunResult secondRun = driver.RunGenerators(first.ReplaceSyntaxTree(ownTree, edited)).GetRunResult().Results.Single();
+
+        Assert.Empty(secondRun.GeneratedSources);
+        AssertAll(secondRun, RuntimeSourceGenerator.NamesStep, IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached);
+        AssertAll(secondRun, RuntimeSourceGenerator.RequestStep, IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached);
+        Assert.All(secondRun.TrackedSteps[RuntimeSourceGenerator.CompilationStep].SelectMany(s => s.Outputs), o => Assert.Null(o.Value));
+    }
+
+    [Fact]
     public void ProjectNamingNoRuntimeType_IsNotProbed()
     {
         CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { Other });

@@ -56,9 +56,11 @@ public sealed class ScopeTests
     public void TurnedOffByTheMsBuildProperty_EmitsNothing(string value)
     {
         CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { UsesLineCounter });
-        (_, GeneratorRunResult run) = GeneratorHarness.Run(compilation, new Dictionary<string, string> { [RuntimeSourceGenerator.EnabledProperty] = value });
+        GeneratorDriver driver = GeneratorHarness.Driver(compilation, new Dictionary<string, string> { [RuntimeSourceGenerator.EnabledProperty] = value })
+            .RunGeneratorsAndUpdateCompilation(compilation, out _, out System.Collections.Immutable.ImmutableArray<Diagnostic> diagnostics);
 
-        Assert.Empty(run.GeneratedSources);
+        Assert.Empty(driver.GetRunResult().Results.Single().GeneratedSources);
+        Assert.All(diagnostics, d => Assert.Equal(GeneratorDescriptors.RuntimeTypeUnavailableId, d.Id)); // what to add instead
     }
 
     [Theory]

@@ -1,0 +1,47 @@
+using System.Reflection;
+using System.Resources;
+using Microsoft.CodeAnalysis;
+
+namespace Streamline.Generator;
+
+/// <summary>
+/// The generator's one diagnostic, SL0002. Its texts are the analyzers' own Resources.resx, embedded here too (the
+/// generator does not reference the analyzers); a test keeps the id equal to <c>RuleIds.RuntimeTypeUnavailable</c>.
+/// </summary>
+internal static class GeneratorDescriptors
+{
+    /// <summary>The id, as registered in <c>src/Analyzers/RuleIds.cs</c> (RuntimeTypeUnavailable).</summary>
+    public const string RuntimeTypeUnavailableId = "SL0002";
+
+    private static readonly ResourceManager s_resources = new("Streamline.Generator.AnalyzerResources", typeof(GeneratorDescriptors).Assembly);
+
+    public static readonly DiagnosticDescriptor RuntimeTypeUnavailable = new(
+        RuntimeTypeUnavailableId,
+        Text(RuntimeTypeUnavailableId + "Title"),
+        Text(RuntimeTypeUnavailableId + "Message"),
+        "Performance",
+        DiagnosticSeverity.Warning,
+        isEnabledByDefault: true,
+        Text(RuntimeTypeUnavailableId + "Description"),
+        HelpLinks.For(typeof(GeneratorDescriptors).Assembly, RuntimeTypeUnavailableId));
+
+    private static LocalizableResourceString Text(string name) => new(name, s_resources, typeof(GeneratorDescriptors));
+}
+
+/// <summary>Help links to the rule pages of the version that was built (tag <c>v{version}</c>), not of the main branch.</summary>
+internal static class HelpLinks
+{
+    public const string Repository = "https://github.com/streamline-analyzers/streamline";
+
+    public static string For(Assembly assembly, string id) => Repository + "/blob/" + Tag(assembly) + "/docs/rules/" + id + ".md";
+
+    /// <summary><c>v0.1.0</c> for a build of 0.1.0 (the informational version without its <c>+commit</c> suffix).</summary>
+    public static string Tag(Assembly assembly)
+    {
+        string? version = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        if (string.IsNullOrEmpty(version))
+            return "main";
+        int plus = version!.IndexOf('+');
+        return "v" + (plus < 0 ? version : version.Substring(0, plus));
+    }
+}
