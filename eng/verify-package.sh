@@ -368,7 +368,7 @@ grep -q "\"helpUri\": \"https://github.com/streamline-analyzers/streamline/blob/
   || { grep helpUri "$work/app.sarif"; fail "SL1003's help link does not name the version's tag v$version"; }
 grep -q "warning SL1003" "$work/app1.txt" || fail "SL1003 was not reported by the package's analyzer"
 # The command README.md gives users for applying every fix at once.
-dotnet format analyzers "$users/App" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 --severity info --no-restore
+dotnet format analyzers "$users/App" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 --severity info --no-restore
 cat "$users/App/Program.cs"
 grep -q "LineCounter.Count(args\[0\])" "$users/App/Program.cs" || { cat "$users/App/Program.cs"; fail "the code fix was not applied"; }
 grep -q "using Streamline.Runtime;" "$users/App/Program.cs" || fail "the code fix did not add its using"

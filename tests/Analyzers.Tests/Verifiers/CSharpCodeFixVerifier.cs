@@ -15,7 +15,17 @@ public static class CSharpCodeFixVerifier<TAnalyzer, TCodeFix>
     where TAnalyzer : DiagnosticAnalyzer, new()
     where TCodeFix : CodeFixProvider, new()
 {
-    public static DiagnosticResult Diagnostic(string diagnosticId) => CSharpCodeFixVerifier<TAnalyzer, TCodeFix, DefaultVerifier>.Diagnostic(diagnosticId);
+    // The first descriptor of the id: SL1001, SL1002 and SL1006 have a second one for what they report at compilation end.
+    public static DiagnosticResult Diagnostic(string diagnosticId)
+    {
+        foreach (DiagnosticDescriptor descriptor in new TAnalyzer().SupportedDiagnostics)
+        {
+            if (descriptor.Id == diagnosticId)
+                return new DiagnosticResult(descriptor);
+        }
+
+        return CSharpCodeFixVerifier<TAnalyzer, TCodeFix, DefaultVerifier>.Diagnostic(diagnosticId);
+    }
 
     public static Task VerifyAnalyzerAsync(string source, TestTarget target = TestTarget.Net80, bool referenceRuntime = true)
     {
