@@ -17,6 +17,8 @@
 # Environment: STREAMLINE_IDS (the rules whose fixes are applied), STREAMLINE_SAMPLES and STREAMLINE_ROUNDS (samples per
 # process and processes per build: the best of them is kept), STREAMLINE_KEEP=1 keeps the work folder.
 set -euo pipefail
+# All in one function, so that bash has read the whole script before it runs (an edit during a run changes nothing).
+main() {
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 ids=${STREAMLINE_IDS:-SL1001 SL1002 SL1003 SL1004 SL1005 SL1006}
 samples=${STREAMLINE_SAMPLES:-10}
@@ -42,27 +44,45 @@ while read -r configured; do source_args+=(--source "$configured"); done < <(dot
 
 mono=false
 if command -v mono > /dev/null; then mono=true; fi
-# Global properties of both builds: warnings (NU1603 for a dependency version the feed lacks, the library's own
-# analyzers) do not fail them, and analyzers do not run in them (source generators still do).
-props=(-p:TreatWarningsAsErrors=false -p:CodeAnalysisTreatWarningsAsErrors=false -p:RunAnalyzers=false
-       -p:GeneratePackageOnBuild=false -p:RealLibraryMono="$mono")
+# Warnings never fail a build here (NU1601/NU1603 where the feed lacks a dependency's exact version, the library's
+# own analyzers) and no lock file is enforced: copy() appends this to the library's project file in both copies, after
+# its own settings. Analyzers do not run in the two builds (source generators still do).
+overrides='  <PropertyGroup>
+    <TreatWarningsAsErrors>false</TreatWarningsAsErrors>
+    <CodeAnalysisTreatWarningsAsErrors>false</CodeAnalysisTreatWarningsAsErrors>
+    <MSBuildTreatWarningsAsErrors>false</MSBuildTreatWarningsAsErrors>
+    <WarningsAsErrors></WarningsAsErrors>
+    <NoWarn>$(NoWarn);NU1601;NU1603;NU1605;NU1608</NoWarn>
+    <RestorePackagesWithLockFile>false</RestorePackagesWithLockFile>
+    <GeneratePackageOnBuild>false</GeneratePackageOnBuild>
+  </PropertyGroup>
+</Project>'
+props=(-p:RunAnalyzers=false -p:RealLibraryMono="$mono")
 
 if [ "$smoke" = 1 ]; then
   list="$work/smoke.tsv"
   mkdir -p "$work/sources/Smoke"
   cp -r "$root/eng/RealLibraries/Smoke/." "$work/sources/Smoke/"
   head -c $((64 * 1024)) /dev/urandom > "$work/sources/Smoke/input.bin"
-  printf 'Smoke\t-\t-\tSmoke.csproj\tSmoke\tinput.bin\t1\n' > "$list"
+  printf 'Smoke\t-\t-\tSmoke.csproj\tSmoke\tSmoke/input.bin\t1\n' > "$list"
   sources="$work/sources"
 else
   list="$root/eng/real-libraries.tsv"
 fi
 
-# The copy of a library: its files without .git, global.json (an SDK pin this machine may not have) or nuget.config.
-copy() { # from to
+# The copy of a library: its files without .git, global.json (an SDK pin this machine may not have), nuget.config or
+# packages.lock.json (restored anew with Streamline), and $overrides at the end of its project file.
+copy() { # from to project
   mkdir -p "$2"
   (cd "$1" && tar --exclude=.git -cf - .) | (cd "$2" && tar -xf -)
-  find "$2" \( -iname global.json -o -iname nuget.config \) -delete
+  find "$2" \( -iname global.json -o -iname nuget.config -o -name packages.lock.json \) -delete
+  python3 -c '
+import sys
+path, overrides = sys.argv[1], sys.argv[2]
+text = open(path, encoding="utf-8-sig").read()
+end = text.rindex("</Project>")
+open(path, "w", encoding="utf-8").write(text[:end] + overrides + text[end + len("</Project>"):])
+' "$2/$3" "$overrides"
 }
 
 summary="$work/summary.tsv"
@@ -80,8 +100,8 @@ while IFS=$'\t' read -r name repo commit project operation input repeat; do
   fi
   echo "== $name: $operation on $input"
   lib="$work/$name"
-  copy "$src" "$lib/original"
-  copy "$src" "$lib/fixed"
+  copy "$src" "$lib/original" "$project"
+  copy "$src" "$lib/fixed" "$project"
   for side in original fixed; do
     mkdir -p "$lib/driver-$side/Operations"
     cp "$root/eng/RealLibraries/RealLibraries.csproj" "$root/eng/RealLibraries/Program.cs" "$lib/driver-$side/"
@@ -93,6 +113,15 @@ while IFS=$'\t' read -r name repo commit project operation input repeat; do
 
   # The fixed copy: Streamline added the way the README says, then every fix of $ids applied.
   (cd "$lib" && dotnet add "fixed/$project" package Streamline --version "$version" --no-restore > "$lib/add.txt" 2>&1) || { cat "$lib/add.txt"; fail "$name: dotnet add package"; }
+  # A library that turns every analyzer down (SharpCompress: `dotnet_analyzer_diagnostic.severity = silent`) would
+  # hide the rules from dotnet format: there the rules get their default severity back, as a user adopting Streamline
+  # would do (an id's own entry beats the bulk one; SL1005 ships disabled and stays so).
+  while IFS= read -r config; do
+    printf '\n# Added by eng/real-libraries.sh: the Streamline rules at their default severity.\n[*.cs]\n' >> "$config"
+    for id in $ids; do
+      [ "$id" = SL1005 ] || printf 'dotnet_diagnostic.%s.severity = warning\n' "$id" >> "$config"
+    done
+  done < <(grep -rl --include=.editorconfig 'dotnet_analyzer_diagnostic\.' "$lib/fixed" || true)
   for side in original fixed; do
     (cd "$lib" && dotnet restore "driver-$side" "${source_args[@]}" --nologo -v quiet "${props[@]}" \
       -p:RealLibraryProject="$lib/$side/$project" -p:RealLibraryOperation="$operation" > "$lib/restore-$side.txt" 2>&1) \
@@ -131,7 +160,7 @@ PY
     local side line best_original= best_fixed= hash_original= hash_fixed=
     for ((round = 1; round <= rounds; round++)); do
       for side in original fixed; do
-        line=$("$@" "$lib/driver-$side/bin/Release/$tfm/RealLibraries.$ext" "$src/$input" "$samples" "$repeat") \
+        line=$("$@" "$lib/driver-$side/bin/Release/$tfm/RealLibraries.$ext" "$sources/$input" "$samples" "$repeat") \
           || { echo "$line"; fail "$name: the $side build failed on $label"; }
         local hash=${line#sha256=}; hash=${hash%% *}
         local best=${line#*best_ms=}; best=${best%% *}
@@ -173,3 +202,5 @@ if [ "$smoke" = 1 ]; then
   echo "real-libraries smoke test passed"
 fi
 exit "$status"
+}
+main "$@"
