@@ -129,7 +129,7 @@ while IFS=$'\t' read -r name repo commit project operation input repeat; do
   done
   (cd "$lib" && dotnet format analyzers "fixed/$project" --diagnostics $ids --severity info --no-restore \
     --report "$lib/format.json" > "$lib/format.txt" 2>&1) || { cat "$lib/format.txt"; fail "$name: dotnet format"; }
-  echo "-- fixes applied by dotnet format (rule, file:line):"
+  echo "-- diagnostics in dotnet format's report (rule, file:line; the changed files below are the ones it fixed):"
   python3 - "$lib/format.json" "$lib/fixed/" > "$lib/fixes.txt" <<'PY'
 import json, sys
 seen = set()
