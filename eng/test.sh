@@ -3,8 +3,8 @@
 # of the netstandard2.0 runtime under Mono, TextCounter's and LineCounter's exactness at every vector instruction-set
 # level, TextCounter's in a portable native AOT build, the package check, the sample's CI-build check, the wc sample's
 # error and option tests on its native AOT build, and the SL1006 and SL1007 end-to-end checks (dotnet format over a
-# packed package, same results before and after). Installs what the tests need first (GNU coreutils for the wc parity tests,
-# Mono for the legacy checks).
+# packed package, same results before and after), and the real-libraries harness on a library of its own. Installs
+# what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -25,6 +25,7 @@ bash eng/verify-sample.sh || status=$?
 bash eng/verify-wc-aot.sh 2>&1 | tee "$results/wc-aot.log" || status=$?
 bash eng/measure-e2e-sl1006.sh 1 1 || status=$?
 bash eng/measure-e2e-sl1007.sh 1 1 || status=$?
+bash eng/real-libraries.sh --smoke || status=$?
 
 # One closing line for the whole run, summed over the test projects.
 passed=$(grep -hEo 'Passed: +[0-9]+' "$results/test.log" "$results/wc-aot.log" | awk '{s+=$2} END {print s+0}')
