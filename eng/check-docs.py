@@ -3,6 +3,7 @@
 
 - Every speed-up a README quotes for a rule ("SL1003: 79x on .NET 10, 26x on Mono") must be in that rule's page, in
   the first table of its "## Measured" section, at the precision quoted (79x matches 79x or 78.6x there; 5x matches 5.0x).
+- Every ratio README's "On real libraries" section quotes must be in docs/real-world.md, where those runs are written up.
 - Every rule page's "Since" is the release its rule is listed under: the version in Directory.Build.props while the
   rule is in an AnalyzerReleases.Unshipped.md (the next release), or its "## Release x.y.z" in a Shipped file.
 - Every rule in a release file has a page, and every page's rule is in a release file.
@@ -32,8 +33,25 @@ def matches(quoted, numbers):
     return any(round(n, decimals) == round(float(quoted), decimals) for n in numbers)
 
 
+real_world = (root / "docs" / "real-world.md").read_text(encoding="utf-8")
+
+
+def without_real_libraries(readme, text):
+    """README's "On real libraries" section quotes whole libraries' operations, not a rule's benchmark pair: each of its
+    ratios must be in docs/real-world.md (where eng/real-libraries.sh's runs are written up) instead. The section is
+    blanked line for line so that the line numbers of the rest stay right."""
+    section = re.search(r"^## On real libraries.*?(?=^## |\Z)", text, re.S | re.M)
+    if not section:
+        return text
+    for token in re.finditer(r"(?<![\w.])(\d+(?:\.\d+)?x)\b", section.group(0)):
+        if not re.search(r"(?<![\w.])" + re.escape(token.group(1)) + r"\b", real_world):
+            line = text.count(chr(10), 0, section.start() + token.start()) + 1
+            problems.append(f"{readme.relative_to(root)}:{line}: {token.group(1)} on real libraries is not in docs/real-world.md")
+    return text[: section.start()] + re.sub(r"[^\n]", "", section.group(0)) + text[section.end():]
+
+
 for readme in (root / "README.md", root / "src" / "Package" / "README.md"):
-    text = readme.read_text(encoding="utf-8")
+    text = without_real_libraries(readme, readme.read_text(encoding="utf-8"))
     rule = None
     for token in re.finditer(r"\b(SL\d{4})\b|(?<![\w.])(\d+(?:\.\d+)?)x\b", text):
         if token.group(1):
