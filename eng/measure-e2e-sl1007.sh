@@ -11,50 +11,9 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 megabytes=${1:-4}
 runs=${2:-3}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-version="0.0.0-e2e.$(date +%s)"
-packages=$(dotnet nuget locals global-packages --list | sed 's/^global-packages: //')
-
-echo "== pack Streamline $version"
-dotnet pack "$root/src/Package" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
-
-targets="net10.0"
-if command -v mono > /dev/null; then targets="net10.0;net48"; fi
-
-mkdir -p "$work/original"
-cat > "$work/original/nuget.config" <<XML
-<?xml version="1.0" encoding="utf-8"?>
-<configuration>
-  <packageSources>
-    <clear />
-    <add key="local" value="$work/feed" />
-    <!-- The machine's package folder, for the .NET Framework reference assemblies of the net48 build (offline). -->
-    <add key="machine" value="$packages" />
-  </packageSources>
-</configuration>
-XML
-cat > "$work/original/E2E.csproj" <<XML
-<Project Sdk="Microsoft.NET.Sdk">
-  <PropertyGroup>
-    <OutputType>Exe</OutputType>
-    <TargetFrameworks>$targets</TargetFrameworks>
-    <LangVersion>latest</LangVersion>
-    <Nullable>disable</Nullable>
-    <ImplicitUsings>disable</ImplicitUsings>
-    <ManagePackageVersionsCentrally>false</ManagePackageVersionsCentrally>
-  </PropertyGroup>
-  <ItemGroup>
-    <PackageReference Include="Streamline" Version="$version" />
-  </ItemGroup>
-  <ItemGroup Condition="'\$(TargetFramework)' == 'net48'">
-    <PackageReference Include="Microsoft.NETFramework.ReferenceAssemblies" Version="1.0.3" PrivateAssets="all" />
-  </ItemGroup>
-</Project>
-XML
-# Keep the repository's build settings out: the project stands for a user's.
-echo '<Project />' > "$work/original/Directory.Build.props"
-echo '<Project />' > "$work/original/Directory.Packages.props"
+# shellcheck source=eng/e2e-common.sh
+source "$root/eng/e2e-common.sh"
+e2e_setup
 cat > "$work/original/Program.cs" <<'CS'
 using System;
 using System.Diagnostics;
@@ -135,24 +94,4 @@ sed -n '/public static long Decode/,/^    }/p' "$work/fixed/Program.cs"
 grep -q "var bufferedInput = new BufferedStream(input);" "$work/fixed/Program.cs" || { echo "FAIL: SL1007's fix was not applied"; exit 1; }
 if grep -q "input.ReadByte()" "$work/fixed/Program.cs"; then echo "FAIL: a read of the stream was left unbuffered"; exit 1; fi
 
-for side in original fixed; do
-  dotnet build "$work/$side" -c Release --no-restore --nologo -v quiet > "$work/build-$side.txt" 2>&1 || { cat "$work/build-$side.txt"; exit 1; }
-done
-
-head -c $((megabytes * 1024 * 1024)) /dev/urandom > "$work/data.bin"
-measure() { # runtime-label command...
-  local label=$1; shift
-  local original fixed
-  original=$("$@" "$work/original/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs")
-  fixed=$("$@" "$work/fixed/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs")
-  echo "$label original: $original"
-  echo "$label fixed:    $fixed"
-  [ "${original%% *}" = "${fixed%% *}" ] || { echo "FAIL: $label results differ"; exit 1; }
-  awk -v a="${original##*ms=}" -v b="${fixed##*ms=}" -v l="$label" 'BEGIN { printf "%s ratio (original/fixed): %.1fx\n", l, a / b }'
-}
-
-echo "== run on a ${megabytes} MB file, $runs runs each after one warm-up"
-tfm=net10.0 ext=dll measure ".NET 10 (SDK $(dotnet --version))" dotnet
-if command -v mono > /dev/null; then
-  tfm=net48 ext=exe measure "Mono $(mono --version | head -1 | awk '{print $5}')" mono
-fi
+e2e_build_and_measure
