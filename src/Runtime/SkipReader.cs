@@ -23,7 +23,10 @@ namespace Streamline.Runtime;
 /// On a seekable stream, <see cref="Read(byte[], int, int)"/> returns <c>count</c> bytes unless the stream ends first,
 /// reading the stream as many times as needed, as <see cref="FileStream.Read(byte[], int, int)"/> does on a disk file.
 /// It reads ahead, so the stream is ahead of the reader until <see cref="Dispose()"/> puts it back; nothing else may
-/// use the stream meanwhile. A skip inside the buffer costs nothing; a skip past it is remembered and applied by the
+/// use the stream meanwhile. Each refill is one <see cref="Stream.Read(byte[], int, int)"/> (more only to get past a
+/// pending skip), so <see cref="ReadByte"/> gets the bytes a failing stream returns before it fails, as
+/// <see cref="Stream.ReadByte"/> would, and a loop of single-byte reads over a caller's stream (SL1007) can run over
+/// the reader. A skip inside the buffer costs nothing; a skip past it is remembered and applied by the
 /// next read, by reading on when it lands within one buffer, else with one
 /// <see cref="Stream.Seek(long, SeekOrigin)"/>.
 /// </para>
@@ -44,8 +47,9 @@ namespace Streamline.Runtime;
 /// </remarks>
 public sealed class SkipReader : IDisposable
 {
-    /// <summary>The size in bytes of the buffer the public constructors allocate, unless a seekable stream has less
-    /// left to read (then the buffer holds what is left, but at least <c>4096</c> bytes).</summary>
+    /// <summary>The size in bytes the buffer grows to, unless a seekable stream has less left to read (then the buffer
+    /// grows to what is left, but to at least <c>4096</c> bytes). The first fill reads <c>256</c> bytes and each later
+    /// one twice as many, so a loop that reads a few bytes and returns costs little.</summary>
     /// <remarks>
     /// Larger than the 4 KB <see cref="FileStream"/> buffer of .NET, .NET Framework and Mono, so that their reads into
     /// it bypass their own buffers instead of copying twice, and below the large object heap threshold.
@@ -58,6 +62,10 @@ public sealed class SkipReader : IDisposable
     // The smallest buffer allocated for a seekable stream that has less than DefaultBufferSize left.
     private const int MinClampedBufferSize = 4096;
 
+    // The first fill: a loop over a caller's stream may read a few bytes and return, and then the reader costs what it
+    // allocates and reads ahead. Each later fill doubles the buffer, up to its full size.
+    private const int FirstFillSize = 256;
+
     // Beyond any real file (4 EiB). A reader that gets there hands every call to the stream, so that what happens near
     // long.MaxValue (an overflowing Position, a read whose end the OS rejects) is what the stream does.
     private const long FarPosition = 1L << 62;
@@ -67,6 +75,7 @@ public sealed class SkipReader : IDisposable
     private readonly int _bufferSize;
 
     private byte[]? _buffer;
+    private int _capacity; // the size _buffer grows to; reads and skips at least this long bypass it
     private int _index; // next unread byte in _buffer
     private int _count; // bytes of _buffer holding stream data
     private long _pendingSkip; // bytes skipped beyond the buffer that the stream has not been moved over yet
@@ -346,7 +355,8 @@ public sealed class SkipReader : IDisposable
                     remaining = long.MaxValue;
                 }
 
-                _buffer = new byte[ClampToRemaining(remaining, _bufferSize)];
+                _capacity = ClampToRemaining(remaining, _bufferSize);
+                _buffer = new byte[Math.Min(_capacity, FirstFillSize)];
                 _state = State.Buffered;
                 return true;
         }
@@ -396,7 +406,7 @@ public sealed class SkipReader : IDisposable
                 }
             }
 
-            if (count - total >= _buffer!.Length && _pendingSkip == 0)
+            if (count - total >= _capacity && _pendingSkip == 0)
             {
                 // A large request goes straight into the caller's array.
                 int direct = ReadFully(buffer, offset + total, count - total);
@@ -410,32 +420,49 @@ public sealed class SkipReader : IDisposable
         }
     }
 
-    // Refills the empty buffer, first moving over any pending skip; returns the bytes now buffered, 0 at the end.
+    // Refills the empty buffer with one stream read (more only to get past a pending skip), first moving over a skip
+    // of a buffer or more; returns the bytes now buffered, 0 at the end. One read, as BufferedStream does, so that a
+    // stream that fails returns the bytes before the failure to the loop before the exception, as ReadByte would.
     private int Fill()
     {
-        byte[] buffer = _buffer!;
         long skip = _pendingSkip;
-        if (skip >= buffer.Length)
+        if (skip >= _capacity)
         {
             _stream.Seek(skip, SeekOrigin.Current);
             _pendingSkip = 0;
             skip = 0;
         }
 
-        int read = ReadFully(buffer, 0, buffer.Length);
-        if (read > skip)
+        byte[] buffer = _buffer!;
+        if (_count != 0 && buffer.Length < _capacity)
         {
-            _index = (int)skip;
-            _count = read;
-            _pendingSkip = 0;
-            return read - (int)skip;
+            // Not the first fill: the loop goes on, so read ahead more.
+            buffer = new byte[Math.Min(buffer.Length * 2, _capacity)];
+            _buffer = buffer;
         }
 
-        // The stream ended inside the skip: the reader is past its end, by what is left of the skip.
-        _pendingSkip = skip - read;
         _index = 0;
         _count = 0;
-        return 0;
+        while (true)
+        {
+            int read = _stream.Read(buffer, 0, buffer.Length);
+            if (read == 0)
+            {
+                // The stream ended, inside the skip or at its end: the reader is past the end by what is left of it.
+                return 0;
+            }
+
+            if (read > skip)
+            {
+                _index = (int)skip;
+                _count = read;
+                _pendingSkip = 0;
+                return read - (int)skip;
+            }
+
+            skip -= read;
+            _pendingSkip = skip;
+        }
     }
 
     // Reads until count bytes arrived or the stream returned 0.
