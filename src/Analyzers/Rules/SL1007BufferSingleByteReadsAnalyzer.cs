@@ -19,8 +19,15 @@ namespace Streamline.Analyzers.Rules;
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
 {
-    /// <summary>Diagnostic property: "true" where every read of the stream may go through one BufferedStream.</summary>
+    /// <summary>Diagnostic property: "true" where every read of the stream may go through one BufferedStream,
+    /// <see cref="LoopFix"/> where the loop may run over a SkipReader (<see cref="SL1007LoopProof"/>), else "false".</summary>
     internal const string CanFixProperty = "CanFix";
+
+    /// <summary>The value of <see cref="CanFixProperty"/> for a loop that may run over a SkipReader.</summary>
+    internal const string LoopFix = "loop";
+
+    /// <summary>Diagnostic property: where the loop to run over a SkipReader starts (its syntax's SpanStart).</summary>
+    internal const string LoopStartProperty = "LoopStart";
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSingleByteReads);
 
@@ -59,12 +66,23 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         if (!origins.MayBeUnbuffered(instance, root))
             return;
 
-        bool canFix = SL1007BufferProof.CanBuffer(invocation, root, origins);
+        ImmutableDictionary<string, string> properties = s_notFixable;
+        if (SL1007BufferProof.CanBuffer(invocation, root, origins))
+        {
+            properties = s_fixable;
+        }
+        else if (SL1007LoopProof.LoopToWrap(invocation, root, origins) is { } wrapped)
+        {
+            properties = ImmutableDictionary<string, string>.Empty
+                .Add(CanFixProperty, LoopFix)
+                .Add(LoopStartProperty, wrapped.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        }
+
         ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             invocation.Syntax.GetLocation(),
-            canFix ? s_fixable : s_notFixable,
+            properties,
             instance.Syntax.ToString(),
             type?.Name ?? nameof(System.IO.Stream)));
     }

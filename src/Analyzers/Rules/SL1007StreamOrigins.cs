@@ -299,8 +299,33 @@ internal sealed class SL1007StreamOrigins
         return false;
     }
 
+    /// <summary>
+    /// Whether a stream of this static type can never seek, so that a SkipReader over it reads nothing ahead and wins
+    /// nothing: the BCL's decompressing, network and pipe streams, or a type of this compilation whose <c>CanSeek</c>
+    /// is <c>=&gt; false</c>.
+    /// </summary>
+    public bool NeverSeeks(ITypeSymbol? type)
+    {
+        for (ITypeSymbol? current = type; current is not null && !SymbolEqualityComparer.Default.Equals(current, Stream); current = current.BaseType)
+        {
+            if (IsOneOf(current, _unbufferedStreams))
+                return true;
+            foreach (ISymbol member in current.GetMembers(nameof(System.IO.Stream.CanSeek)))
+            {
+                if (member is not IPropertySymbol { IsOverride: true, IsStatic: false } property)
+                    continue;
+                return property.GetMethod?.DeclaringSyntaxReferences is { Length: 1 } references
+                    && Returns(references[0].GetSyntax(), Microsoft.CodeAnalysis.CSharp.SyntaxKind.FalseLiteralExpression);
+            }
+        }
+
+        return false;
+    }
+
     // `=> true` on the property or its getter, or `get { return true; }`.
-    private static bool ReturnsTrue(SyntaxNode getter)
+    private static bool ReturnsTrue(SyntaxNode getter) => Returns(getter, Microsoft.CodeAnalysis.CSharp.SyntaxKind.TrueLiteralExpression);
+
+    private static bool Returns(SyntaxNode getter, Microsoft.CodeAnalysis.CSharp.SyntaxKind literalKind)
     {
         ExpressionSyntax? value = getter switch
         {
@@ -310,6 +335,6 @@ internal sealed class SL1007StreamOrigins
             PropertyDeclarationSyntax { ExpressionBody: { } body } => body.Expression,
             _ => null,
         };
-        return value is LiteralExpressionSyntax literal && literal.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.TrueLiteralExpression);
+        return value is LiteralExpressionSyntax literal && literal.IsKind(literalKind);
     }
 }

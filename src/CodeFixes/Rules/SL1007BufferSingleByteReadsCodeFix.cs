@@ -9,6 +9,7 @@ using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
+using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Simplification;
 using Streamline.Analyzers;
 using Streamline.Analyzers.Rules;
@@ -36,27 +37,41 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSingleByteReads);
 
     protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => Plan(root, model, diagnostic, cancellationToken) is not null;
+        => Plan(root, model, diagnostic, cancellationToken) is not null
+            || (RuntimeTypes.SkipReader(document, model.Compilation) is not null && LoopPlan(root, model, diagnostic, cancellationToken) is not null);
 
     protected override async Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
-        if (root is null || model is null || TypeLookup.GetBestType(model.Compilation, KnownNames.BufferedStream) is not { } bufferedStream)
+        if (root is null || model is null)
             return document;
+
+        INamedTypeSymbol? bufferedStream = TypeLookup.GetBestType(model.Compilation, KnownNames.BufferedStream);
+        INamedTypeSymbol? skipReader = RuntimeTypes.SkipReader(document, model.Compilation);
 
         // One buffer per stream local, however many of its reads were reported.
         var plans = new Dictionary<ILocalSymbol, (VariableDeclaratorSyntax Declarator, SyntaxNode Scope)>(SymbolEqualityComparer.Default);
+        var loops = new Dictionary<StatementSyntax, ISymbol>();
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
         {
-            if (Plan(root, model, diagnostic, cancellationToken) is { } plan && !plans.ContainsKey(plan.Local))
+            if (bufferedStream is not null && Plan(root, model, diagnostic, cancellationToken) is { } plan && !plans.ContainsKey(plan.Local))
                 plans.Add(plan.Local, (plan.Declarator, plan.Scope));
+            else if (skipReader is not null && LoopPlan(root, model, diagnostic, cancellationToken) is { } loopPlan && !loops.ContainsKey(loopPlan.Loop))
+                loops.Add(loopPlan.Loop, loopPlan.Stream);
         }
 
-        if (plans.Count == 0)
+        if (plans.Count == 0 && loops.Count == 0)
             return document;
 
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        foreach (KeyValuePair<StatementSyntax, ISymbol> loop in loops)
+        {
+            // A loop inside another one being wrapped is left for a later run: one rewrite per region.
+            if (!loops.Keys.Any(other => other != loop.Key && other.Span.Contains(loop.Key.Span)))
+                WrapLoop(editor, model, loop.Key, loop.Value, skipReader!, cancellationToken);
+        }
+
         var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         foreach (KeyValuePair<ILocalSymbol, (VariableDeclaratorSyntax Declarator, SyntaxNode Scope)> entry in plans)
         {
@@ -74,7 +89,7 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
             names.Add(name);
 
             // var bufferedS = new BufferedStream(s);
-            TypeSyntax type = ((TypeSyntax)editor.Generator.TypeExpression(bufferedStream))
+            TypeSyntax type = ((TypeSyntax)editor.Generator.TypeExpression(bufferedStream!))
                 .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
             LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
                     SyntaxFactory.VariableDeclaration(
@@ -118,6 +133,109 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
         }
 
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>
+    /// <c>using (var inputReader = new SkipReader(input, leaveOpen: true)) { loop }</c>, with every single-byte read of
+    /// the stream in the loop made through the reader. The reader's disposal puts a seekable stream back where the loop
+    /// would have left it, on every way out of the loop.
+    /// </summary>
+    private static void WrapLoop(DocumentEditor editor, SemanticModel model, StatementSyntax loop, ISymbol stream, INamedTypeSymbol skipReader, CancellationToken cancellationToken)
+    {
+        string name = UniqueReaderName(loop, model, stream, cancellationToken);
+        foreach (InvocationExpressionSyntax invocation in loop.DescendantNodes().OfType<InvocationExpressionSyntax>())
+        {
+            if (invocation.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ReadByte" or "Read" } access
+                && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(access.Expression, cancellationToken).Symbol, stream))
+            {
+                editor.ReplaceNode(access.Expression, SyntaxFactory.IdentifierName(name).WithTriviaFrom(access.Expression));
+            }
+        }
+
+        var type = (TypeSyntax)editor.Generator.TypeExpression(skipReader)
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+        ObjectCreationExpressionSyntax creation = SyntaxFactory.ObjectCreationExpression(type)
+            .WithArgumentList(SyntaxFactory.ArgumentList(SyntaxFactory.SeparatedList(new[]
+            {
+                SyntaxFactory.Argument(StreamExpression(stream)),
+                SyntaxFactory.Argument(SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression))
+                    .WithNameColon(SyntaxFactory.NameColon("leaveOpen")),
+            })));
+        VariableDeclarationSyntax declaration = SyntaxFactory.VariableDeclaration(
+            SyntaxFactory.IdentifierName("var"),
+            SyntaxFactory.SingletonSeparatedList(
+                SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
+                    .WithInitializer(SyntaxFactory.EqualsValueClause(creation))));
+        // A blank line after the block where a statement follows it directly, as after any block.
+        SyntaxTriviaList trailing = loop.GetTrailingTrivia();
+        if (loop.Parent is BlockSyntax block && block.Statements.IndexOf(loop) is int index && index + 1 < block.Statements.Count
+            && !block.Statements[index + 1].GetLeadingTrivia().FirstOrDefault().IsKind(SyntaxKind.EndOfLineTrivia)
+            && trailing.LastOrDefault() is { } endOfLine && endOfLine.IsKind(SyntaxKind.EndOfLineTrivia))
+        {
+            trailing = trailing.Add(endOfLine);
+        }
+
+        editor.ReplaceNode(loop, (current, _) => SyntaxFactory.UsingStatement(
+                declaration,
+                expression: null,
+                SyntaxFactory.Block(((StatementSyntax)current).WithoutLeadingTrivia().WithTrailingTrivia(SyntaxFactory.ElasticMarker)))
+            .WithLeadingTrivia(current.GetLeadingTrivia())
+            .WithTrailingTrivia(trailing)
+            .WithAdditionalAnnotations(Formatter.Annotation));
+    }
+
+    /// <summary><c>input</c>, <c>_stream</c> (or <c>this.stream</c> where a local of that name would hide it), or
+    /// <c>Type.s_stream</c>.</summary>
+    private static ExpressionSyntax StreamExpression(ISymbol stream)
+        => stream is IFieldSymbol { IsStatic: false } && !stream.Name.StartsWith("_", StringComparison.Ordinal)
+            ? SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, SyntaxFactory.ThisExpression(), SyntaxFactory.IdentifierName(stream.Name))
+            : SyntaxFactory.IdentifierName(stream.Name);
+
+    /// <summary><c>inputReader</c> for <c>input</c>, <c>streamReader</c> for <c>_stream</c> or <c>m_stream</c>; with a
+    /// number where the member already uses the name.</summary>
+    private static string UniqueReaderName(SyntaxNode loop, SemanticModel model, ISymbol stream, CancellationToken cancellationToken)
+    {
+        string baseName = stream.Name;
+        foreach (string prefix in new[] { "m_", "s_", "t_", "_" })
+        {
+            if (baseName.Length > prefix.Length && baseName.StartsWith(prefix, StringComparison.Ordinal))
+            {
+                baseName = baseName.Substring(prefix.Length);
+                break;
+            }
+        }
+
+        baseName = char.ToLowerInvariant(baseName[0]) + baseName.Substring(1) + "Reader";
+        SyntaxNode scope = loop.AncestorsAndSelf().LastOrDefault(n => n is MemberDeclarationSyntax or GlobalStatementSyntax) ?? loop;
+        if (scope is GlobalStatementSyntax)
+            scope = scope.Parent ?? scope;
+
+        var names = new HashSet<string>(
+            scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
+            StringComparer.Ordinal);
+        foreach (ISymbol symbol in model.LookupSymbols(loop.SpanStart))
+            names.Add(symbol.Name);
+
+        return UniqueName(names, baseName);
+    }
+
+    /// <summary>The loop to run over a SkipReader and the stream it reads, for a diagnostic the analyzer proved it for;
+    /// null elsewhere or where the code changed since.</summary>
+    private static (StatementSyntax Loop, ISymbol Stream)? LoopPlan(SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
+    {
+        if (!diagnostic.Properties.TryGetValue(SL1007BufferSingleByteReadsAnalyzer.CanFixProperty, out string? canFix)
+            || canFix != SL1007BufferSingleByteReadsAnalyzer.LoopFix
+            || !diagnostic.Properties.TryGetValue(SL1007BufferSingleByteReadsAnalyzer.LoopStartProperty, out string? start)
+            || !int.TryParse(start, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out int loopStart)
+            || root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true) is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax access }
+            || model.GetSymbolInfo(access.Expression, cancellationToken).Symbol is not { } stream)
+        {
+            return null;
+        }
+
+        StatementSyntax? loop = access.Ancestors().OfType<StatementSyntax>().FirstOrDefault(
+            s => s.SpanStart == loopStart && s is WhileStatementSyntax or DoStatementSyntax or ForStatementSyntax or ForEachStatementSyntax or ForEachVariableStatementSyntax);
+        return loop is null ? null : (loop, stream);
     }
 
     private static LocalDeclarationStatementSyntax LaidOut(LocalDeclarationStatementSyntax declaration, StatementSyntax neighbour, SyntaxTrivia newLine)

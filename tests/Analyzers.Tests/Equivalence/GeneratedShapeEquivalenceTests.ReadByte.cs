@@ -9,7 +9,7 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 [Trait("Rule", "SL1007")]
 public partial class GeneratedShapeEquivalenceTests
 {
-    private static IReadOnlyList<Shape> ByteLoops => ShapeGenerator.ReadByteShapes(840, seed: 1007);
+    private static IReadOnlyList<Shape> ByteLoops => ShapeGenerator.ReadByteShapes(880, seed: 1007);
 
     /// <summary>Every fix must keep the behaviour; none may touch a caller's stream or a stream used otherwise.</summary>
     [Fact]

@@ -217,7 +217,7 @@ public static class ProgramRunner
 
     private static IEnumerable<FieldInfo> StreamFields(Type type)
         => type.GetFields(BindingFlags.Instance | BindingFlags.Static | BindingFlags.Public | BindingFlags.NonPublic)
-            .Where(f => f.FieldType == typeof(Stream) && !f.IsLiteral && !f.IsInitOnly);
+            .Where(f => f.FieldType == typeof(Stream) && !f.IsLiteral && !(f.IsStatic && f.IsInitOnly));
 
     private static object? Argument(ParameterInfo parameter, Scenario scenario, CallerData data, Stream? caller, List<string> scratch, List<BinaryReader> readers)
     {

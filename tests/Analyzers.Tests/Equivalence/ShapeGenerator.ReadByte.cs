@@ -9,14 +9,15 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// Loops that read a byte at a time (SL1007): <c>ReadByte()</c> or <c>Read(one, 0, 1)</c> from a stream whose type
 /// does not buffer it (a nested <c>Slow</c> stream that overrides only <c>Read</c>, plain, returning at most three
 /// bytes a read, or failing past a point after returning the bytes before it), made in the method over the data file
-/// or over the caller's stream, or the caller's stream itself (a parameter, a field) of every kind the callers hand
-/// in: file, memory, GZip, non-seekable, short-reading, failing. Only a stream the method makes over a file it opens,
-/// used for nothing but single-byte reads, may be buffered; every other shape must stay as it is
+/// or over the caller's stream, or the caller's stream itself (a parameter, a checked parameter, a field, a readonly
+/// field used before the loop) of every kind the callers hand in: file, memory, GZip, non-seekable, short-reading,
+/// failing. A stream the method makes over a file it opens may be buffered; a stream known not to be null may have its
+/// loop run over a SkipReader; an unchecked parameter or a field that is not readonly must stay as it is
 /// (<see cref="Shape.MustNotChange"/>).
 /// </summary>
 public static partial class ShapeGenerator
 {
-    private enum ByteOwner { OwnedSlow, OwnedShortSlow, OwnedFailingSlow, OwnedOverBufferedFile, SlowOverParameter, Parameter, Field }
+    private enum ByteOwner { OwnedSlow, OwnedShortSlow, OwnedFailingSlow, OwnedOverBufferedFile, SlowOverParameter, Parameter, Field, CheckedParameter, ReadonlyField, SeekableOverParameter }
 
     private enum ByteDisposal { UsingDeclaration, UsingStatement, None }
 
@@ -32,8 +33,8 @@ public static partial class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             // Cycle owner and loop so that every pair appears; draw the rest.
-            var owner = (ByteOwner)(i % 7);
-            var loop = (ByteLoop)((i / 7) % 8);
+            var owner = (ByteOwner)(i % 10);
+            var loop = (ByteLoop)((i / 10) % 8);
             var disposal = Pick<ByteDisposal>(random);
             var kind = random.Next(5) switch { 0 => Kind.Async, 1 => Kind.Iterator, _ => Kind.Sync };
             var after = random.Next(2) == 0 ? ByteAfter.Nothing : Pick<ByteAfter>(random);
@@ -54,8 +55,10 @@ public static partial class ShapeGenerator
         code.Append(SlowStream);
         if (owner == ByteOwner.Field)
             code.Append("    Stream _input;\n");
+        if (owner == ByteOwner.ReadonlyField)
+            code.Append("    readonly Stream _input;\n");
         code.Append("    static long Keep(Stream s) => s.CanRead ? 1 : 0;\n\n");
-        string parameters = owner is ByteOwner.Parameter or ByteOwner.SlowOverParameter ? "Stream input, int count" : "string path, int count";
+        string parameters = owner is ByteOwner.Parameter or ByteOwner.SlowOverParameter or ByteOwner.CheckedParameter or ByteOwner.SeekableOverParameter ? "Stream input, int count" : "string path, int count";
         string signature = kind switch
         {
             Kind.Async => $"public async Task<object> Run({parameters})",
@@ -68,6 +71,12 @@ public static partial class ShapeGenerator
         if (kind == Kind.Async)
             lines.Add("await Task.Yield();");
 
+        // What proves the caller's stream is not null before the loop (SL1007's SkipReader fix needs it).
+        if (owner == ByteOwner.CheckedParameter)
+            lines.Add(kind == Kind.Iterator ? "if (input == null) yield break;" : "if (input == null) return -5;");
+        if (owner == ByteOwner.ReadonlyField)
+            lines.Add("sum += _input.CanSeek ? 1 : 0;");
+
         string? opened = owner switch
         {
             ByteOwner.OwnedSlow => "new Slow(File.OpenRead(path), 0, -1)",
@@ -75,12 +84,13 @@ public static partial class ShapeGenerator
             ByteOwner.OwnedFailingSlow => "new Slow(File.OpenRead(path), 0, 50)",
             ByteOwner.OwnedOverBufferedFile => "new Slow(new BufferedStream(File.OpenRead(path), 16), 5, -1)",
             ByteOwner.SlowOverParameter => "new Slow(input, 0, -1)",
+            ByteOwner.SeekableOverParameter => "new Slow(input, 3, -1)",
             _ => null,
         };
         string s = owner switch
         {
-            ByteOwner.Parameter => "input",
-            ByteOwner.Field => "_input",
+            ByteOwner.Parameter or ByteOwner.CheckedParameter => "input",
+            ByteOwner.Field or ByteOwner.ReadonlyField => "_input",
             _ => "s",
         };
 
@@ -172,9 +182,10 @@ public static partial class ShapeGenerator
             code.Append("        ").Append(line).Append('\n');
         code.Append("    }\n}\n");
 
-        // Only a stream made here over a file, read only a byte at a time, may be buffered.
-        bool owned = owner is ByteOwner.OwnedSlow or ByteOwner.OwnedShortSlow or ByteOwner.OwnedFailingSlow or ByteOwner.OwnedOverBufferedFile;
-        return new Shape(name, description, code.ToString()) { MustNotChange = !owned || after is ByteAfter.Position or ByteAfter.HandOn or ByteAfter.Alias };
+        // A stream made here over a file, read only a byte at a time, may be buffered; a caller's stream known not to be
+        // null (a checked parameter, a readonly field used before the loop, a local made over the parameter) may have
+        // its loop run over a SkipReader, whatever comes after the loop. Nothing else may change.
+        return new Shape(name, description, code.ToString()) { MustNotChange = owner is ByteOwner.Parameter or ByteOwner.Field };
     }
 
     /// <summary>

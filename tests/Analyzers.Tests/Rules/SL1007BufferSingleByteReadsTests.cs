@@ -293,15 +293,15 @@ public class SL1007BufferSingleByteReadsTests
             }
             """ + Slow, TestTarget.NetStandard20);
 
-    /// <summary>A caller's stream, or one made over it, read part-way: the bytes a buffer reads ahead would be missing
-    /// for the caller (on a stream that cannot seek, for ever). Reported, never fixed.</summary>
+    /// <summary>A caller's stream read part-way, not known to be non-null before the loop (SkipReader's constructor
+    /// would throw ArgumentNullException where the loop throws NullReferenceException), or a field that is not
+    /// readonly: reported, not fixed.</summary>
     [Fact]
-    public Task NoFix_CallersStream_OrAStreamMadeOverIt()
+    public Task NoFix_CallersStream_MaybeNullOrAssignable()
     {
         string source = """
             using System;
             using System.IO;
-            using System.IO.Compression;
 
             class C
             {
@@ -314,26 +314,234 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                int OverIt(Stream input)
+                int Field()
                 {
-                    var s = new Slow(input);
+                    if (_field == null) return 0;
+                    int n = 0;
+                    while ({|SL1007:_field.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
+                int Reassigned(Stream input)
+                {
+                    if (input == null) return 0;
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) { n++; if (n == 9) input = Stream.Null; }
+                    return n;
+                }
+            }
+            """ + Slow;
+        return Verify.VerifyCodeFixAsync(source, source);
+    }
+
+    /// <summary>
+    /// A caller's stream, known non-null, used in the loop only for single-byte reads (and its Length): the loop runs
+    /// over a SkipReader that its disposal puts back, on every way out, where the loop would have left the stream.
+    /// </summary>
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.NetStandard20)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_CallersStream_LoopRunsOverASkipReader(TestTarget target)
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                private readonly Stream _stream;
+                public C(Stream stream) { _stream = stream; }
+
+                static long Marker(Stream input, Stream output)
+                {
+                    if (input == null || output == null) throw new ArgumentNullException(nameof(input));
+                    long n = 0;
+                    int b;
+                    // scan to the next marker
+                    while ((b = {|SL1007:input.ReadByte()|}) != -1)
+                    {
+                        if (b == 0xFF && input.Length > 0) return n;
+                        output.WriteByte((byte)b);
+                        n++;
+                    }
+
+                    return input.Position + n;
+                }
+
+                int Field()
+                {
+                    _ = _stream.CanRead;
+                    byte[] one = new byte[1];
+                    int n = 0;
+                    while ({|SL1007:_stream.Read(one, 0, 1)|} == 1)
+                        n += one[0];
+                    return n;
+                }
+
+                static int OverIt(Stream input)
+                {
+                    var s = new Seekable(input);
+                    int n = 0;
+                    for (int b = {|SL1007:s.ReadByte()|}; b > 0; b = {|SL1007:s.ReadByte()|}) n++;
+                    return n;
+                }
+            }
+
+            class Seekable : Slow
+            {
+                public Seekable(Stream inner) : base(inner) { }
+                public override bool CanSeek => true;
+            }
+            """ + Slow, """
+            using System;
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                private readonly Stream _stream;
+                public C(Stream stream) { _stream = stream; }
+
+                static long Marker(Stream input, Stream output)
+                {
+                    if (input == null || output == null) throw new ArgumentNullException(nameof(input));
+                    long n = 0;
+                    int b;
+                    // scan to the next marker
+                    using (var inputReader = new SkipReader(input, leaveOpen: true))
+                    {
+                        while ((b = inputReader.ReadByte()) != -1)
+                        {
+                            if (b == 0xFF && input.Length > 0) return n;
+                            output.WriteByte((byte)b);
+                            n++;
+                        }
+                    }
+
+                    return input.Position + n;
+                }
+
+                int Field()
+                {
+                    _ = _stream.CanRead;
+                    byte[] one = new byte[1];
+                    int n = 0;
+                    using (var streamReader = new SkipReader(_stream, leaveOpen: true))
+                    {
+                        while (streamReader.Read(one, 0, 1) == 1)
+                            n += one[0];
+                    }
+
+                    return n;
+                }
+
+                static int OverIt(Stream input)
+                {
+                    var s = new Seekable(input);
+                    int n = 0;
+                    using (var sReader = new SkipReader(s, leaveOpen: true))
+                    {
+                        for (int b = sReader.ReadByte(); b > 0; b = sReader.ReadByte()) n++;
+                    }
+
+                    return n;
+                }
+            }
+
+            class Seekable : Slow
+            {
+                public Seekable(Stream inner) : base(inner) { }
+                public override bool CanSeek => true;
+            }
+            """ + Slow, target);
+
+    /// <summary>A caller's stream in a loop that lets other code see it while a reader would hold bytes read ahead:
+    /// an await or yield, the stream handed on or used otherwise, another reader, a delegate call, a method of this
+    /// object where the stream is a field. Reported, not fixed.</summary>
+    [Fact]
+    public Task NoFix_CallersStream_SeenByOtherCodeInTheLoop()
+    {
+        string source = """
+            using System;
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Threading.Tasks;
+
+            class C
+            {
+                private readonly Stream _stream = Stream.Null;
+                static void Keep(object o) { }
+                void Touch() { }
+
+                static IEnumerable<int> Yields(Stream input)
+                {
+                    if (input is null) yield break;
+                    int b;
+                    while ((b = {|SL1007:input.ReadByte()|}) > 0) yield return b;
+                }
+
+                static async Task<int> Awaits(Stream input)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) { n++; await Task.Yield(); }
+                    return n;
+                }
+
+                static int HandedOn(Stream input, object tag)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) { n++; Keep(tag); }
+                    return n;
+                }
+
+                static int Position(Stream input)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    long n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Position;
+                    return (int)n;
+                }
+
+                static int OtherReader(Stream input, BinaryReader reader)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += reader.ReadByte();
+                    return n;
+                }
+
+                static int Delegate(Stream input, Func<int> next)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += next();
+                    return n;
+                }
+
+                int FieldAndThis()
+                {
+                    _ = _stream.Length;
+                    int n = 0;
+                    while ({|SL1007:_stream.ReadByte()|} > 0) { n++; Touch(); }
+                    return n;
+                }
+
+                static int NeverSeeks(Stream input)
+                {
+                    var s = new Slow(input); // CanSeek => false: a reader would read nothing ahead
                     int n = 0;
                     while ({|SL1007:s.ReadByte()|} > 0) n++;
                     return n;
                 }
 
-                int Gzip(Stream input)
+                static int LargerRead(Stream input)
                 {
-                    using var gz = new GZipStream(input, CompressionMode.Decompress, leaveOpen: true);
+                    ArgumentNullException.ThrowIfNull(input);
+                    byte[] block = new byte[4];
                     int n = 0;
-                    while ({|SL1007:gz.ReadByte()|} > 0) n++;
-                    return n;
-                }
-
-                int Field()
-                {
-                    int n = 0;
-                    while ({|SL1007:_field.ReadByte()|} > 0) n++;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
                     return n;
                 }
             }
