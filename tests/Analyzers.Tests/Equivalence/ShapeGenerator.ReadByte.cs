@@ -11,8 +11,8 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// bytes a read, or failing past a point after returning the bytes before it), made in the method over the data file
 /// or over the caller's stream, or the caller's stream itself (a parameter, a checked parameter, a field, a readonly
 /// field used before the loop) of every kind the callers hand in: file, memory, GZip, non-seekable, short-reading,
-/// failing. A stream the method makes over a file it opens may be buffered; a stream known not to be null may have its
-/// loop run over a SkipReader; an unchecked parameter or a field that is not readonly must stay as it is
+/// failing. A stream the method makes over a file it opens may be buffered; a Slow made over the caller's stream may have
+/// its loop run over a SkipReader; the caller's stream itself, typed Stream, must stay as it is
 /// (<see cref="Shape.MustNotChange"/>).
 /// </summary>
 public static partial class ShapeGenerator
@@ -185,7 +185,13 @@ public static partial class ShapeGenerator
         // A stream made here over a file, read only a byte at a time, may be buffered; a caller's stream known not to be
         // null (a checked parameter, a readonly field used before the loop, a local made over the parameter) may have
         // its loop run over a SkipReader, whatever comes after the loop. Nothing else may change.
-        return new Shape(name, description, code.ToString()) { MustNotChange = owner is ByteOwner.Parameter or ByteOwner.Field };
+        // The caller's stream typed Stream (checked or not) is never fixed: the reader is measured to lose over the
+        // FileStream or MemoryStream it may be at run time. A Slow made over it (a type without a ReadByte override that
+        // may seek) is, whatever comes after the loop.
+        return new Shape(name, description, code.ToString())
+        {
+            MustNotChange = owner is ByteOwner.Parameter or ByteOwner.Field or ByteOwner.CheckedParameter or ByteOwner.ReadonlyField,
+        };
     }
 
     /// <summary>

@@ -305,9 +305,9 @@ public class SL1007BufferSingleByteReadsTests
 
             class C
             {
-                Stream _field;
+                Seekable _field;
 
-                int UntilZero(Stream input)
+                int UntilZero(Seekable input)
                 {
                     int n = 0;
                     while ({|SL1007:input.ReadByte()|} > 0) n++;
@@ -322,13 +322,18 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                int Reassigned(Stream input)
+                int Reassigned(Seekable input)
                 {
                     if (input == null) return 0;
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) { n++; if (n == 9) input = Stream.Null; }
+                    while ({|SL1007:input.ReadByte()|} > 0) { n++; if (n == 9) input = new Seekable(Stream.Null); }
                     return n;
                 }
+            }
+            class Seekable : Slow
+            {
+                public Seekable(Stream inner) : base(inner) { }
+                public override bool CanSeek => true;
             }
             """ + Slow;
         return Verify.VerifyCodeFixAsync(source, source);
@@ -349,10 +354,10 @@ public class SL1007BufferSingleByteReadsTests
 
             class C
             {
-                private readonly Stream _stream;
-                public C(Stream stream) { _stream = stream; }
+                private readonly Seekable _stream;
+                public C(Seekable stream) { _stream = stream; }
 
-                static long Marker(Stream input, Stream output)
+                static long Marker(Seekable input, Stream output)
                 {
                     if (input == null || output == null) throw new ArgumentNullException(nameof(input));
                     long n = 0;
@@ -378,7 +383,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int OverIt(Stream input)
+                static int OverIt(Seekable input)
                 {
                     var s = new Seekable(input);
                     int n = 0;
@@ -399,10 +404,10 @@ public class SL1007BufferSingleByteReadsTests
 
             class C
             {
-                private readonly Stream _stream;
-                public C(Stream stream) { _stream = stream; }
+                private readonly Seekable _stream;
+                public C(Seekable stream) { _stream = stream; }
 
-                static long Marker(Stream input, Stream output)
+                static long Marker(Seekable input, Stream output)
                 {
                     if (input == null || output == null) throw new ArgumentNullException(nameof(input));
                     long n = 0;
@@ -435,7 +440,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int OverIt(Stream input)
+                static int OverIt(Seekable input)
                 {
                     var s = new Seekable(input);
                     int n = 0;
@@ -469,18 +474,18 @@ public class SL1007BufferSingleByteReadsTests
 
             class C
             {
-                private readonly Stream _stream = Stream.Null;
+                private readonly Seekable _stream = new Seekable(Stream.Null);
                 static void Keep(object o) { }
                 void Touch() { }
 
-                static IEnumerable<int> Yields(Stream input)
+                static IEnumerable<int> Yields(Seekable input)
                 {
                     if (input is null) yield break;
                     int b;
                     while ((b = {|SL1007:input.ReadByte()|}) > 0) yield return b;
                 }
 
-                static async Task<int> Awaits(Stream input)
+                static async Task<int> Awaits(Seekable input)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
@@ -488,7 +493,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int HandedOn(Stream input, object tag)
+                static int HandedOn(Seekable input, object tag)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
@@ -496,7 +501,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int Position(Stream input)
+                static int Position(Seekable input)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     long n = 0;
@@ -504,7 +509,7 @@ public class SL1007BufferSingleByteReadsTests
                     return (int)n;
                 }
 
-                static int OtherReader(Stream input, BinaryReader reader)
+                static int OtherReader(Seekable input, BinaryReader reader)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
@@ -512,7 +517,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int Delegate(Stream input, Func<int> next)
+                static int Delegate(Seekable input, Func<int> next)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
@@ -528,6 +533,14 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
+                static int StreamTyped(Stream input)
+                {
+                    ArgumentNullException.ThrowIfNull(input); // may be a FileStream or MemoryStream: the reader would lose
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n++;
+                    return n;
+                }
+
                 static int NeverSeeks(Stream input)
                 {
                     var s = new Slow(input); // CanSeek => false: a reader would read nothing ahead
@@ -536,7 +549,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
-                static int LargerRead(Stream input)
+                static int LargerRead(Seekable input)
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     byte[] block = new byte[4];
@@ -544,6 +557,11 @@ public class SL1007BufferSingleByteReadsTests
                     while ({|SL1007:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
                     return n;
                 }
+            }
+            class Seekable : Slow
+            {
+                public Seekable(Stream inner) : base(inner) { }
+                public override bool CanSeek => true;
             }
             """ + Slow;
         return Verify.VerifyCodeFixAsync(source, source);
