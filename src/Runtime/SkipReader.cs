@@ -23,7 +23,9 @@ namespace Streamline.Runtime;
 /// On a seekable stream, <see cref="Read(byte[], int, int)"/> returns <c>count</c> bytes unless the stream ends first,
 /// reading the stream as many times as needed, as <see cref="FileStream.Read(byte[], int, int)"/> does on a disk file.
 /// It reads ahead, so the stream is ahead of the reader until <see cref="Dispose()"/> puts it back; nothing else may
-/// use the stream meanwhile. Each refill is one <see cref="Stream.Read(byte[], int, int)"/> (more only to get past a
+/// use the stream meanwhile. The first 64 single-byte reads (<see cref="ReadByte"/>, or <see cref="Read(byte[], int, int)"/>
+/// of one byte) before any other call go straight to the stream, so a call that reads a few bytes costs little more
+/// than the loop it replaces. Each refill is one <see cref="Stream.Read(byte[], int, int)"/> (more only to get past a
 /// pending skip), so <see cref="ReadByte"/> gets the bytes a failing stream returns before it fails, as
 /// <see cref="Stream.ReadByte"/> would, and a loop of single-byte reads over a caller's stream (SL1007) can run over
 /// the reader. A skip inside the buffer costs nothing; a skip past it is remembered and applied by the
@@ -66,6 +68,11 @@ public sealed class SkipReader : IDisposable
     // allocates and reads ahead. Each later fill doubles the buffer, up to its full size.
     private const int FirstFillSize = 256;
 
+    // Single-byte reads before the reader starts buffering go straight to the stream, as in the loop replaced, so a call
+    // that reads a few bytes and returns pays neither the read-ahead nor the seek back (over a FileStream on Mono, a
+    // discarded buffer and two system calls).
+    private const int DirectSingleBytes = 64;
+
     // Beyond any real file (4 EiB). A reader that gets there hands every call to the stream, so that what happens near
     // long.MaxValue (an overflowing Position, a read whose end the OS rejects) is what the stream does.
     private const long FarPosition = 1L << 62;
@@ -79,6 +86,7 @@ public sealed class SkipReader : IDisposable
     private int _index; // next unread byte in _buffer
     private int _count; // bytes of _buffer holding stream data
     private long _pendingSkip; // bytes skipped beyond the buffer that the stream has not been moved over yet
+    private int _directSingleBytes; // single-byte reads passed straight to the stream before buffering
     private State _state;
 
     /// <summary>Initializes a reader over <paramref name="stream"/> that closes the stream when it is disposed.</summary>
@@ -208,7 +216,7 @@ public sealed class SkipReader : IDisposable
             return _buffer![index];
         }
 
-        if (!EnsureBuffered())
+        if ((_state == State.Unknown && _directSingleBytes++ < DirectSingleBytes) || !EnsureBuffered())
         {
             return _stream.ReadByte();
         }
@@ -379,7 +387,7 @@ public sealed class SkipReader : IDisposable
 
     private int ReadSlow(byte[] buffer, int offset, int count)
     {
-        if (!EnsureBuffered())
+        if ((_state == State.Unknown && count == 1 && _directSingleBytes++ < DirectSingleBytes) || !EnsureBuffered())
         {
             return _stream.Read(buffer, offset, count);
         }

@@ -67,13 +67,14 @@ public class SkipReaderByteLoopTests
     [Fact]
     public void FailingStream_TheBytesBeforeTheFailureComeFirst()
     {
-        // One Read per refill: the loop gets the 10 bytes before the failure, then the exception, as ReadByte gives them.
-        var c = new ByteLoopCase(SkipReaderTests.Pattern(100), ByteLoopStreamKind.Failing, SkipReader.DefaultBufferSize, 0, 10, 0,
-            Enumerable.Repeat(new ByteLoopOp(0, 0), 20).ToArray());
+        // One Read per refill: the loop gets the 100 bytes before the failure (64 straight from the stream, 36 from the
+        // first refill), then the exception, as ReadByte gives them.
+        var c = new ByteLoopCase(SkipReaderTests.Pattern(300), ByteLoopStreamKind.Failing, SkipReader.DefaultBufferSize, 0, 100, 0,
+            Enumerable.Repeat(new ByteLoopOp(0, 0), 120).ToArray());
         AssertSame(c);
         using var stream = Open(c, null);
         using var reader = new SkipReader(stream, leaveOpen: true);
-        for (int i = 0; i < 10; i++)
+        for (int i = 0; i < 100; i++)
         {
             Assert.Equal(c.Data[i], reader.ReadByte());
         }
@@ -82,17 +83,24 @@ public class SkipReaderByteLoopTests
     }
 
     [Fact]
-    public void FirstFill_ReadsAheadAFewHundredBytesNotAWholeBuffer()
+    public void AShortCall_ReadsNothingAhead_ALongOneReadsAheadAFewHundredBytesFirst()
     {
-        // A loop that reads a few bytes of a caller's stream and returns should not pay for a 16 KB read ahead.
+        // A call that reads a few bytes of a caller's stream and returns should pay neither a read-ahead nor a seek back;
+        // one that goes on should not start with a 16 KB read.
         var stream = new ShortReadStream(SkipReaderTests.Pattern(100_000), canSeek: true, chunkSeed: 0, chunkMax: int.MaxValue);
         using (var reader = new SkipReader(stream, leaveOpen: true))
         {
+            for (int i = 0; i < 64; i++)
+            {
+                Assert.Equal(SkipReaderTests.Pattern(100)[i], reader.ReadByte());
+            }
+
+            Assert.Equal(64, stream.Consumed);
             reader.ReadByte();
-            Assert.InRange(stream.Consumed, 1, 256);
+            Assert.InRange(stream.Consumed, 66, 64 + 256);
         }
 
-        Assert.Equal(1, stream.Position);
+        Assert.Equal(65, stream.Position);
     }
 
     private static void AssertSame(ByteLoopCase c)
