@@ -42,12 +42,15 @@ public abstract class DocumentCodeFixProvider : CodeFixProvider
 
             context.RegisterCodeFix(
                 CodeAction.Create(
-                    Analyzers.Resources.Get(_titleResource),
+                    Analyzers.Resources.Get(TitleResource(diagnostic)),
                     cancellationToken => FixAsync(context.Document, ImmutableArray.Create(diagnostic), cancellationToken),
                     _equivalenceKey),
                 diagnostic);
         }
     }
+
+    /// <summary>The name of the action's title for <paramref name="diagnostic"/> in the analyzers' resources.</summary>
+    protected virtual string TitleResource(Diagnostic diagnostic) => _titleResource;
 
     /// <summary>Whether the rewrite of <paramref name="diagnostic"/> is proven safe and available here.</summary>
     protected abstract bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken);

@@ -66,16 +66,24 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         if (!origins.MayBeUnbuffered(instance, root))
             return;
 
-        ImmutableDictionary<string, string> properties = s_notFixable;
+        ImmutableDictionary<string, string> properties;
+        string advice;
         if (SL1007BufferProof.CanBuffer(invocation, root, origins))
         {
             properties = s_fixable;
+            advice = "SL1007AdviceBuffer";
         }
         else if (SL1007LoopProof.LoopToWrap(invocation, root, origins) is { } wrapped)
         {
             properties = ImmutableDictionary<string, string>.Empty
                 .Add(CanFixProperty, LoopFix)
                 .Add(LoopStartProperty, wrapped.Syntax.SpanStart.ToString(System.Globalization.CultureInfo.InvariantCulture));
+            advice = "SL1007AdviceLoop";
+        }
+        else
+        {
+            properties = s_notFixable;
+            advice = IsMadeHere(instance, root, origins) ? "SL1007AdviceOwned" : "SL1007AdviceCallers";
         }
 
         ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
@@ -84,7 +92,8 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             invocation.Syntax.GetLocation(),
             properties,
             instance.Syntax.ToString(),
-            type?.Name ?? nameof(System.IO.Stream)));
+            type?.Name ?? nameof(System.IO.Stream),
+            Resources.Get(advice)));
     }
 
     /// <summary>
@@ -97,6 +106,12 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             && local.DeclaringSyntaxReferences.Length == 1
             && local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree
             && loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
+
+    /// <summary>A local whose only value is a <c>new</c> stream over a file the method opens: the method's own stream.</summary>
+    private static bool IsMadeHere(IOperation instance, IOperation root, SL1007StreamOrigins origins)
+        => SL1001PositionAdvance.StripConversions(instance) is ILocalReferenceOperation { Local: var local }
+            && SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation creation
+            && origins.IsOwnedCreation(creation);
 
     /// <summary><c>s.Read(buffer, offset, 1)</c>: the count is the constant 1.</summary>
     internal static bool IsOneByteRead(IInvocationOperation invocation)

@@ -36,6 +36,13 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSingleByteReads);
 
+    /// <summary>"Run the loop over a SkipReader..." for a caller's stream. Both rewrites share the equivalence key, so
+    /// that one Fix All (and one <c>dotnet format</c> run) applies each diagnostic's own rewrite.</summary>
+    protected override string TitleResource(Diagnostic diagnostic)
+        => diagnostic.Properties.TryGetValue(SL1007BufferSingleByteReadsAnalyzer.CanFixProperty, out string? canFix) && canFix == SL1007BufferSingleByteReadsAnalyzer.LoopFix
+            ? "SL1007LoopFixTitle"
+            : base.TitleResource(diagnostic);
+
     protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Plan(root, model, diagnostic, cancellationToken) is not null
             || (RuntimeTypes.SkipReader(document, model.Compilation) is not null && LoopPlan(root, model, diagnostic, cancellationToken) is not null);
