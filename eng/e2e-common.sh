@@ -62,6 +62,11 @@ e2e_build_and_measure() {
 
   head -c $((megabytes * 1024 * 1024)) /dev/urandom > "$work/data.bin"
   echo "== run on a ${megabytes} MB file, $runs runs each after one warm-up"
+  e2e_measure_all
+}
+
+# Runs both programs on .NET 10 and, when `mono` is on the PATH, on Mono; E2E_ARGS are passed after the file and runs.
+e2e_measure_all() {
   tfm=net10.0 ext=dll e2e_measure ".NET 10 (SDK $(dotnet --version))" dotnet
   if command -v mono > /dev/null; then
     tfm=net48 ext=exe e2e_measure "Mono $(mono --version | head -1 | awk '{print $5}')" mono
@@ -71,8 +76,10 @@ e2e_build_and_measure() {
 e2e_measure() { # runtime-label command...
   local label=$1; shift
   local original fixed
-  original=$("$@" "$work/original/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs")
-  fixed=$("$@" "$work/fixed/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs")
+  # shellcheck disable=SC2086 # E2E_ARGS is a list of words
+  original=$("$@" "$work/original/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs" ${E2E_ARGS:-})
+  # shellcheck disable=SC2086
+  fixed=$("$@" "$work/fixed/bin/Release/$tfm/E2E.$ext" "$work/data.bin" "$runs" ${E2E_ARGS:-})
   echo "$label original: $original"
   echo "$label fixed:    $fixed"
   [ "${original%% *}" = "${fixed%% *}" ] || { echo "FAIL: $label results differ"; exit 1; }
