@@ -24,7 +24,8 @@ namespace Streamline.Analyzers.Rules;
 /// <para>
 /// What is checked, inside the loop: the stream is the receiver of <c>ReadByte()</c>, of a one-byte
 /// <c>Read(array, offset, 1)</c> (a larger read may return more bytes than the stream's own read would) and of
-/// <c>Length</c>, <c>CanRead</c>, <c>CanSeek</c>, and nothing else, never inside a lambda or local function; no
+/// <c>Length</c>, <c>CanRead</c>, <c>CanSeek</c>, and nothing else, never inside a lambda or local function (anywhere
+/// in the method: one called in the loop would read the stream behind the reader's back); no
 /// <c>await</c>, <c>yield</c>, <c>goto</c> or delegate call; no argument that could be the stream (of a type a
 /// <c>Stream</c> converts to, or <c>this</c> where the stream is a field); no other stream, <c>BinaryReader</c> or
 /// <c>TextReader</c> used except to write to it or ask its <c>Length</c>; where the stream is a field, no call or
@@ -49,7 +50,8 @@ internal static class SL1007LoopProof
     public static ILoopOperation? LoopToWrap(IInvocationOperation read, IOperation root, SL1007StreamOrigins origins)
     {
         if (read.Instance is null || StreamOf(SL1001PositionAdvance.StripConversions(read.Instance)) is not { } stream
-            || !WinsOn(SL1001PositionAdvance.StripConversions(read.Instance).Type, origins) || IsAssigned(root, stream) || HasGoTo(root.Syntax))
+            || !WinsOn(SL1001PositionAdvance.StripConversions(read.Instance).Type, origins) || IsAssigned(root, stream) || HasGoTo(root.Syntax)
+            || IsCaptured(root, stream))
         {
             return null;
         }
@@ -69,7 +71,9 @@ internal static class SL1007LoopProof
         // The outermost loop only: a reader made on every pass of an outer loop would cost its allocation and its
         // read-ahead per pass, which a short inner loop does not repay.
         ILoopOperation outermost = loops[loops.Count - 1];
-        return IsWrappable(outermost) && UsesOnlyAllowed(outermost, stream, origins) && IsNonNullBefore(outermost, stream) ? outermost : null;
+        return IsWrappable(outermost) && !IsDeclaredInside(stream, outermost) && UsesOnlyAllowed(outermost, stream, origins) && IsNonNullBefore(outermost, stream)
+            ? outermost
+            : null;
     }
 
     /// <summary>
@@ -123,13 +127,34 @@ internal static class SL1007LoopProof
         return false;
     }
 
+    // The field of this object (or a static field), not the same field of another instance.
     private static bool IsReference(IOperation operation, ISymbol stream) => operation switch
     {
         IParameterReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Parameter, stream),
         ILocalReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Local, stream),
-        IFieldReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Field, stream),
+        IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } reference => SymbolEqualityComparer.Default.Equals(reference.Field, stream),
         _ => false,
     };
+
+    /// <summary>The stream is used inside a lambda or local function anywhere in the method: one called in the loop
+    /// could read it behind the reader's back.</summary>
+    private static bool IsCaptured(IOperation root, ISymbol stream)
+    {
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IAnonymousFunctionOperation or ILocalFunctionOperation && References(operation, stream))
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>A local declared inside the loop could not be handed to a reader made before it.</summary>
+    private static bool IsDeclaredInside(ISymbol stream, ILoopOperation loop)
+        => stream is ILocalSymbol local
+            && local.DeclaringSyntaxReferences.Length == 1
+            && local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree
+            && loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
 
     private static bool HasGoTo(SyntaxNode syntax)
     {

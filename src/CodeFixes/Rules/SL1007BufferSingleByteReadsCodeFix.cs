@@ -152,7 +152,9 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
         string name = UniqueReaderName(loop, model, stream, cancellationToken);
         foreach (InvocationExpressionSyntax invocation in loop.DescendantNodes().OfType<InvocationExpressionSyntax>())
         {
+            // input.ReadByte(), _stream.ReadByte(), this._stream.ReadByte(); not other._stream.ReadByte().
             if (invocation.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ReadByte" or "Read" } access
+                && (access.Expression is IdentifierNameSyntax or MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax })
                 && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(access.Expression, cancellationToken).Symbol, stream))
             {
                 editor.ReplaceNode(access.Expression, SyntaxFactory.IdentifierName(name).WithTriviaFrom(access.Expression));

@@ -549,6 +549,35 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
 
+                static int LocalFunction(Seekable input)
+                {
+                    ArgumentNullException.ThrowIfNull(input);
+                    int Next() => input.ReadByte(); // reads behind a reader's back when called in the loop
+                    int n = 0;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += Next();
+                    return n;
+                }
+
+                int AnotherInstancesField(C other)
+                {
+                    _ = _stream.Length;
+                    int n = 0;
+                    while ({|SL1007:_stream.ReadByte()|} > 0) n += {|SL1007:other._stream.ReadByte()|};
+                    return n;
+                }
+
+                static int DeclaredInTheLoop(byte[][] inputs, int count)
+                {
+                    int n = 0;
+                    for (int k = 0; k < inputs.Length; k++)
+                    {
+                        var s = new FromBytes(inputs[k]);
+                        for (int i = 0; i < count; i++) n += {|SL1007:s.ReadByte()|};
+                    }
+
+                    return n;
+                }
+
                 static int LargerRead(Seekable input)
                 {
                     ArgumentNullException.ThrowIfNull(input);
@@ -561,6 +590,12 @@ public class SL1007BufferSingleByteReadsTests
             class Seekable : Slow
             {
                 public Seekable(Stream inner) : base(inner) { }
+                public override bool CanSeek => true;
+            }
+
+            class FromBytes : Slow
+            {
+                public FromBytes(byte[] data) : base(new MemoryStream(data)) { }
                 public override bool CanSeek => true;
             }
             """ + Slow;
