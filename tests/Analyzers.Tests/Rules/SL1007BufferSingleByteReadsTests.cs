@@ -1,3 +1,4 @@
+using System;
 using System.Threading.Tasks;
 using Streamline.Analyzers.Tests.Verifiers;
 using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
@@ -459,6 +460,47 @@ public class SL1007BufferSingleByteReadsTests
                 public override bool CanSeek => true;
             }
             """ + Slow, target);
+
+    private const string CallersLoop = """
+        using System;
+        using System.IO;
+
+        class C
+        {
+            static int Count(Seekable input)
+            {
+                if (input is null) return -1;
+                int n = 0;
+                while ({|SL1007:input.ReadByte()|} > 0) n++;
+                return n;
+            }
+        }
+
+        class Seekable : Slow
+        {
+            public Seekable(Stream inner) : base(inner) { }
+            public override bool CanSeek => true;
+        }
+        """ + Slow;
+
+    /// <summary>With the runtime as generated source (the package's default), the fix names the generated SkipReader;
+    /// without any runtime (the generator off, no Streamline.Runtime reference) it is not offered.</summary>
+    [Theory]
+    [InlineData(TestTarget.Net80)]
+    [InlineData(TestTarget.Net472)]
+    public Task Fix_CallersStream_WithTheGeneratedRuntime(TestTarget target)
+        => new Verify.Test(target, referenceRuntime: false)
+        {
+            GeneratedRuntime = true,
+            TestCode = CallersLoop,
+            FixedCode = CallersLoop
+                .Replace("using System.IO;\n", "using System.IO;\nusing Streamline.Runtime;\n", StringComparison.Ordinal)
+                .Replace("        while ({|SL1007:input.ReadByte()|} > 0) n++;\n", "        using (var inputReader = new SkipReader(input, leaveOpen: true))\n        {\n            while (inputReader.ReadByte() > 0) n++;\n        }\n\n", StringComparison.Ordinal),
+        }.RunAsync();
+
+    [Fact]
+    public Task NoFix_CallersStream_WithoutARuntime()
+        => new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = CallersLoop, FixedCode = CallersLoop }.RunAsync();
 
     /// <summary>A caller's stream in a loop that lets other code see it while a reader would hold bytes read ahead:
     /// an await or yield, the stream handed on or used otherwise, another reader, a delegate call, a method of this
