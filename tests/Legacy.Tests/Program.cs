@@ -43,6 +43,7 @@ public static class Program
             ("TextCounter", TextCounterChecks.Run),
             ("CharSearchSet", CharSearchSetChecks.Run),
             ("SL1007 BufferedStream", SL1007BufferedStreamChecks.Run),
+            ("SL1007 SkipReader", SL1007SkipReaderChecks.Run),
         };
 
         var results = new List<Suite>();
