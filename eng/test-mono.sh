@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the legacy checks: tests/Legacy.Tests, a net48 program that consumes Streamline.Runtime's netstandard2.0 build,
-# under Mono, comparing LineCounter, BufferedBinaryReader, TextCounter and SL1007's BufferedStream and SkipReader loops with Mono's own BCL (and GNU wc when it is on
-# the PATH). Prints "N passed, M failed" last and exits non-zero on any failure. Arguments go to the program:
+# under Mono, comparing LineCounter, BufferedBinaryReader, TextCounter and SL1007's BufferedStream and SkipReader loops
+# with Mono's own BCL (and GNU wc when it is on the PATH). Prints "N passed, M failed" last and exits non-zero on any failure. Arguments go to the program:
 #   eng/test-mono.sh                      # every suite, the default seed
 #   eng/test-mono.sh --seed 7 --scale 3   # another seed, three times the cases
 #   eng/test-mono.sh --only BufferedBinaryReader
