@@ -46,7 +46,9 @@ mono=false
 if command -v mono > /dev/null; then mono=true; fi
 # Warnings never fail a build here (NU1601/NU1603 where the feed lacks a dependency's exact version, the library's
 # own analyzers) and no lock file is enforced: copy() appends this to the library's project file in both copies, after
-# its own settings. Analyzers do not run in the two builds (source generators still do).
+# its own settings. Analyzers do not run in the two builds (source generators still do), so the trimming analyzers'
+# package is not needed either (SharpZipLib's IsTrimmable on net6.0 asks for Microsoft.NET.ILLink.Analyzers, which the
+# package mirror lacks); nothing is published or trimmed here.
 overrides='  <PropertyGroup>
     <TreatWarningsAsErrors>false</TreatWarningsAsErrors>
     <CodeAnalysisTreatWarningsAsErrors>false</CodeAnalysisTreatWarningsAsErrors>
@@ -55,9 +57,9 @@ overrides='  <PropertyGroup>
     <NoWarn>$(NoWarn);NU1601;NU1603;NU1605;NU1608</NoWarn>
     <RestorePackagesWithLockFile>false</RestorePackagesWithLockFile>
     <GeneratePackageOnBuild>false</GeneratePackageOnBuild>
+    <_RequiresILLinkPack>false</_RequiresILLinkPack>
   </PropertyGroup>
 </Project>'
-props=(-p:RunAnalyzers=false -p:RealLibraryMono="$mono")
 
 if [ "$smoke" = 1 ]; then
   list="$work/smoke.tsv"
@@ -76,6 +78,14 @@ copy() { # from to project
   mkdir -p "$2"
   (cd "$1" && tar --exclude=.git -cf - .) | (cd "$2" && tar -xf -)
   find "$2" \( -iname global.json -o -iname nuget.config -o -name packages.lock.json \) -delete
+  # MSBuild imports Directory.Build.props/.targets by that exact name; on a case-sensitive file system a library's
+  # Directory.build.props (ExcelDataReader) is skipped, so the copy gets the same file under the name MSBuild looks for.
+  local found wanted
+  while IFS= read -r found; do
+    wanted="$(dirname "$found")/Directory.Build.${found##*.}"
+    [ -e "$wanted" ] || cp "$found" "$wanted"
+  done < <(find "$2" \( -iname directory.build.props -o -iname directory.build.targets \) \
+    ! -name Directory.Build.props ! -name Directory.Build.targets)
   python3 -c '
 import sys
 path, overrides = sys.argv[1], sys.argv[2]
@@ -87,8 +97,13 @@ open(path, "w", encoding="utf-8").write(text[:end] + overrides + text[end + len(
 
 summary="$work/summary.tsv"
 status=0
-while IFS=$'\t' read -r name repo commit project operation input repeat; do
+while IFS=$'\t' read -r name repo commit project operation input repeat environment; do
   [[ -z "$name" || "$name" == \#* ]] && continue
+  # The list's last column (optional): NAME=value settings MSBuild reads as properties when it loads the library, for
+  # every step (restore, dotnet format, build), as the library's own build scripts would set them (Newtonsoft.Json:
+  # LibraryFrameworks, to leave out its net20 to net45 targets, whose reference packages the package mirror lacks).
+  build_env=()
+  if [ -n "${environment:-}" ] && [ "$environment" != - ]; then read -r -a build_env <<< "$environment"; fi
   if [ "${#only[@]}" -gt 0 ] && [[ ! " ${only[*]} " == *" $name "* ]]; then continue; fi
   src="$sources/$name"
   if [ ! -d "$src" ]; then
@@ -111,6 +126,14 @@ while IFS=$'\t' read -r name repo commit project operation input repeat; do
     printf '<Project />\n' > "$lib/driver-$side/Directory.Packages.props"
   done
 
+  # Mono runs the driver's net48 build, which needs a library build for .NET Framework or netstandard2.0 (PeNet has
+  # only net10.0: .NET 10 alone).
+  mono_library=false
+  if [ "$mono" = true ]; then
+    frameworks=$(cd "$lib" && env "${build_env[@]}" dotnet msbuild "original/$project" -nologo -getProperty:TargetFrameworks -getProperty:TargetFramework 2> /dev/null | tr -d '\n' || true)
+    if [[ "$frameworks" =~ net4[0-9]|netstandard2\.0 ]]; then mono_library=true; fi
+  fi
+  props=(-p:RunAnalyzers=false -p:RealLibraryMono="$mono_library")
   # The fixed copy: Streamline added the way the README says, then every fix of $ids applied.
   (cd "$lib" && dotnet add "fixed/$project" package Streamline --version "$version" --no-restore > "$lib/add.txt" 2>&1) || { cat "$lib/add.txt"; fail "$name: dotnet add package"; }
   # A library that turns every analyzer down (SharpCompress: `dotnet_analyzer_diagnostic.severity = silent`) would
@@ -123,11 +146,11 @@ while IFS=$'\t' read -r name repo commit project operation input repeat; do
     done
   done < <(grep -rl --include=.editorconfig 'dotnet_analyzer_diagnostic\.' "$lib/fixed" || true)
   for side in original fixed; do
-    (cd "$lib" && dotnet restore "driver-$side" "${source_args[@]}" --nologo -v quiet "${props[@]}" \
+    (cd "$lib" && env "${build_env[@]}" dotnet restore "driver-$side" "${source_args[@]}" --nologo -v quiet "${props[@]}" \
       -p:RealLibraryProject="$lib/$side/$project" -p:RealLibraryOperation="$operation" > "$lib/restore-$side.txt" 2>&1) \
       || { cat "$lib/restore-$side.txt"; fail "$name: restore ($side)"; }
   done
-  (cd "$lib" && dotnet format analyzers "fixed/$project" --diagnostics $ids --severity info --no-restore \
+  (cd "$lib" && env "${build_env[@]}" dotnet format analyzers "fixed/$project" --diagnostics $ids --severity info --no-restore \
     --report "$lib/format.json" > "$lib/format.txt" 2>&1) || { cat "$lib/format.txt"; fail "$name: dotnet format"; }
   echo "-- diagnostics in dotnet format's report (rule, file:line; the changed files below are the ones it fixed):"
   python3 - "$lib/format.json" "$lib/fixed/" > "$lib/fixes.txt" <<'PY'
@@ -148,7 +171,7 @@ PY
   diff -rq "$lib/original" "$lib/fixed" | grep -v -e '/obj' -e '/bin' -e ': obj$' -e ': bin$' | sed 's/^/   /' || true
 
   for side in original fixed; do
-    (cd "$lib" && dotnet build "driver-$side" -c Release --no-restore --nologo -v quiet "${props[@]}" \
+    (cd "$lib" && env "${build_env[@]}" dotnet build "driver-$side" -c Release --no-restore --nologo -v quiet "${props[@]}" \
       -p:RealLibraryProject="$lib/$side/$project" -p:RealLibraryOperation="$operation" > "$lib/build-$side.txt" 2>&1) \
       || { cat "$lib/build-$side.txt"; fail "$name: build ($side)"; }
   done
@@ -187,8 +210,10 @@ PY
   }
   echo "-- run: best of $rounds x $samples samples of $repeat calls each"
   run ".NET $(dotnet --list-runtimes | awk '/Microsoft.NETCore.App/ {v=$2} END {print v}')" net10.0 dotnet
-  if [ "$mono" = true ]; then
+  if [ "$mono_library" = true ]; then
     run "Mono $(mono --version | head -1 | awk '{print $5}')" net48 mono
+  elif [ "$mono" = true ]; then
+    echo "   Mono: no .NET Framework or netstandard2.0 build of the library, not run"
   else
     echo "   Mono: not installed, not run"
   fi

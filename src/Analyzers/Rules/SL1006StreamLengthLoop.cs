@@ -19,10 +19,14 @@ internal static partial class StreamLengthLoop
     /// The nearest loop whose every pass evaluates <paramref name="operation"/>: its condition, body or increment. A
     /// <c>for</c> initializer or a <c>foreach</c> collection runs once, and a loop of a few passes fixed by constants
     /// (<see cref="LoopContext.IsFewFixedPasses"/>) does not grow with the input, so the search goes on to the loop
-    /// around it.
+    /// around it. A loop the format keeps few (<see cref="LoopContext.IsFewByFormat"/>: a terminated string, a varint)
+    /// is looked through too, to a loop around it in the method if there is one (reading Length once there saves
+    /// more), and is the answer otherwise: its callers run it once per record, and reading Length once costs nothing
+    /// that fewer passes would have to repay, unlike SL1002's buffered reader (PeNet's C-string loop, docs/real-world.md).
     /// </summary>
     public static ILoopOperation? RepeatingLoop(IOperation operation)
     {
+        ILoopOperation? fewByFormat = null;
         IOperation child = operation;
         for (IOperation? current = operation.Parent; current is not null; child = current, current = current.Parent)
         {
@@ -32,6 +36,9 @@ internal static partial class StreamLengthLoop
                     continue;
                 case IForEachLoopOperation forEach when forEach.Collection == child:
                     continue;
+                case ILoopOperation loop when LoopContext.IsFewByFormat(loop, LoopContext.Root(loop)):
+                    fewByFormat ??= loop;
+                    continue; // the answer unless a loop around it repeats the read
                 case ILoopOperation loop when LoopContext.IsFewFixedPasses(loop, LoopContext.Root(loop)):
                     continue; // a few passes fixed by constants: only a loop around it repeats the read
                 case ILoopOperation loop:
@@ -40,11 +47,11 @@ internal static partial class StreamLengthLoop
                 case ILocalFunctionOperation:
                 case IMethodBodyOperation:
                 case IConstructorBodyOperation:
-                    return null;
+                    return fewByFormat;
             }
         }
 
-        return null;
+        return fewByFormat;
     }
 
     /// <summary>

@@ -1042,6 +1042,101 @@ public class SL1006StreamLengthInLoopTests
             }
             """);
 
+    // PeNet's C-string length (FileParser/StreamFile.cs): a loop up to a terminator, which the format keeps short, reads
+    // Length on every byte; its callers run it once per name of a PE file. With no loop around it in the method, it is
+    // the loop reported: reading Length once has no cost that fewer passes would have to repay.
+    [Fact]
+    public Task Fix_ATerminatedStringLoop_WithNoLoopAroundIt()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            public static class CStrings
+            {
+                public static int Length(Stream stream, int offset)
+                {
+                    stream.Seek(offset, SeekOrigin.Begin);
+                    var length = 0;
+                    while (stream.ReadByte() != 0x00)
+                    {
+                        length++;
+                        if (length + offset >= {|SL1006:stream.Length|})
+                            return 0;
+                    }
+
+                    return length;
+                }
+            }
+            """, """
+            using System.IO;
+
+            public static class CStrings
+            {
+                public static int Length(Stream stream, int offset)
+                {
+                    stream.Seek(offset, SeekOrigin.Begin);
+                    var length = 0;
+                    long? streamLength = null;
+                    while (stream.ReadByte() != 0x00)
+                    {
+                        length++;
+                        if (length + offset >= (streamLength ??= stream.Length))
+                            return 0;
+                    }
+
+                    return length;
+                }
+            }
+            """);
+
+    // The same loop inside a loop of the method that grows with the input: the outer loop is the one reported (its fix
+    // reads Length once for every name, not once per name).
+    [Fact]
+    public Task Fix_ATerminatedStringLoop_InsideALoopThatRepeatsIt()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            public static class CStrings
+            {
+                public static int Total(Stream stream, int count)
+                {
+                    var total = 0;
+                    for (int i = 0; i < count; i++)
+                    {
+                        while (stream.ReadByte() != 0x00)
+                        {
+                            total++;
+                            if (stream.Position >= {|SL1006:stream.Length|})
+                                return total;
+                        }
+                    }
+
+                    return total;
+                }
+            }
+            """, """
+            using System.IO;
+
+            public static class CStrings
+            {
+                public static int Total(Stream stream, int count)
+                {
+                    var total = 0;
+                    long? length = null;
+                    for (int i = 0; i < count; i++)
+                    {
+                        while (stream.ReadByte() != 0x00)
+                        {
+                            total++;
+                            if (stream.Position >= (length ??= stream.Length))
+                                return total;
+                        }
+                    }
+
+                    return total;
+                }
+            }
+            """);
+
     [Fact]
     public Task StillReported_ALocalSetFromTheSameStreamInTheLoop()
         => Verify.VerifyAnalyzerAsync("""
