@@ -567,7 +567,7 @@ internal static class ReadAheadProof
         return -1;
     }
 
-    private static bool HasGoTo(IOperation root)
+    internal static bool HasGoTo(IOperation root)
     {
         foreach (IOperation operation in root.Descendants())
         {

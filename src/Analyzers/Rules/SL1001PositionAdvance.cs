@@ -220,7 +220,9 @@ internal sealed class SL1001PositionAdvance
         return initializer is null ? null : StripConversions(initializer);
     }
 
-    private static bool IsWritten(ILocalReferenceOperation reference)
+    /// <summary>Whether <paramref name="reference"/> (to a local, parameter or field) is written: assigned, passed by
+    /// <c>ref</c> or <c>out</c>, incremented, deconstructed into or declared.</summary>
+    internal static bool IsWritten(IOperation reference)
     {
         IOperation? parent = reference.Parent;
         return parent switch

@@ -1,6 +1,5 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Operations;
 
 namespace Streamline.Analyzers.Rules;
@@ -50,7 +49,7 @@ internal static class SL1007LoopProof
     public static ILoopOperation? LoopToWrap(IInvocationOperation read, IOperation root, SL1007StreamOrigins origins)
     {
         if (read.Instance is null || StreamOf(SL1001PositionAdvance.StripConversions(read.Instance)) is not { } stream
-            || !WinsOn(SL1001PositionAdvance.StripConversions(read.Instance).Type, origins) || IsAssigned(root, stream) || HasGoTo(root.Syntax)
+            || !WinsOn(SL1001PositionAdvance.StripConversions(read.Instance).Type, origins) || IsAssigned(root, stream) || ReadAheadProof.HasGoTo(root)
             || IsCaptured(root, stream))
         {
             return null;
@@ -96,13 +95,7 @@ internal static class SL1007LoopProof
         _ => null,
     };
 
-    private static bool IsStream(IOperation operation, ISymbol stream) => SL1001PositionAdvance.StripConversions(operation) switch
-    {
-        IParameterReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Parameter, stream),
-        ILocalReferenceOperation reference => SymbolEqualityComparer.Default.Equals(reference.Local, stream),
-        IFieldReferenceOperation { Instance: null or IInstanceReferenceOperation } reference => SymbolEqualityComparer.Default.Equals(reference.Field, stream),
-        _ => false,
-    };
+    private static bool IsStream(IOperation operation, ISymbol stream) => IsReference(SL1001PositionAdvance.StripConversions(operation), stream);
 
     private static bool IsAssigned(IOperation root, ISymbol stream)
     {
@@ -111,16 +104,7 @@ internal static class SL1007LoopProof
 
         foreach (IOperation operation in root.Descendants())
         {
-            if (!IsReference(operation, stream))
-                continue;
-            IOperation? parent = operation.Parent;
-            bool written = parent switch
-            {
-                IAssignmentOperation assignment => assignment.Target == operation,
-                IArgumentOperation argument => argument.Parameter?.RefKind is RefKind.Ref or RefKind.Out,
-                _ => parent is ITupleOperation or IDeclarationExpressionOperation,
-            };
-            if (written)
+            if (IsReference(operation, stream) && SL1001PositionAdvance.IsWritten(operation))
                 return true;
         }
 
@@ -155,17 +139,6 @@ internal static class SL1007LoopProof
             && local.DeclaringSyntaxReferences.Length == 1
             && local.DeclaringSyntaxReferences[0].SyntaxTree == loop.Syntax.SyntaxTree
             && loop.Syntax.Span.Contains(local.DeclaringSyntaxReferences[0].Span);
-
-    private static bool HasGoTo(SyntaxNode syntax)
-    {
-        foreach (SyntaxToken token in syntax.DescendantTokens())
-        {
-            if (token.IsKind(SyntaxKind.GotoKeyword))
-                return true;
-        }
-
-        return false;
-    }
 
     /// <summary>A statement a using statement can take the place of: in a block, or the body of an if, else, loop or
     /// using; not labelled; no await or yield inside.</summary>
@@ -302,28 +275,13 @@ internal static class SL1007LoopProof
     private static bool IsAllowedOtherStreamUse(IOperation value)
     {
         IOperation receiver = Receiver(value);
-        if (receiver.Parent is IFieldReferenceOperation or IPropertyReferenceOperation or IInvocationOperation
-            && receiver.Parent is not IArgumentOperation && IsReceiverOf(receiver))
+        return receiver.Parent switch
         {
-            string name = receiver.Parent switch
-            {
-                IInvocationOperation invocation => invocation.TargetMethod.Name,
-                IPropertyReferenceOperation property => property.Property.Name,
-                _ => string.Empty,
-            };
-            return s_otherStreamUses.Contains(name) && value.Type?.Name is not ("BinaryReader" or "StreamReader" or "TextReader" or "StringReader");
-        }
-
-        return false;
+            IInvocationOperation invocation => invocation.Instance == receiver && s_otherStreamUses.Contains(invocation.TargetMethod.Name),
+            IPropertyReferenceOperation property => property.Instance == receiver && s_otherStreamUses.Contains(property.Property.Name),
+            _ => false,
+        };
     }
-
-    private static bool IsReceiverOf(IOperation receiver) => receiver.Parent switch
-    {
-        IInvocationOperation invocation => invocation.Instance == receiver,
-        IPropertyReferenceOperation property => property.Instance == receiver,
-        IFieldReferenceOperation field => field.Instance == receiver,
-        _ => false,
-    };
 
     private static bool IsWrittenProperty(IPropertyReferenceOperation property)
         => property.Parent is IAssignmentOperation assignment && assignment.Target == property;
@@ -376,11 +334,10 @@ internal static class SL1007LoopProof
             if (!IsReference(operation, stream) || IsConditionallyEvaluated(operation, statement))
                 continue;
 
-            IOperation receiver = Receiver(operation);
-            if (IsReceiverOf(receiver) && receiver.Parent is not IFieldReferenceOperation)
+            if (ReadAheadProof.IsMemberReceiver(operation))
                 return true;
 
-            if (receiver.Parent is IArgumentOperation { Parameter: { } parameter, Parent: IInvocationOperation { TargetMethod.Name: "ThrowIfNull" } }
+            if (Receiver(operation).Parent is IArgumentOperation { Parameter: { } parameter, Parent: IInvocationOperation { TargetMethod.Name: "ThrowIfNull" } }
                 && HasNotNullAttribute(parameter))
             {
                 return true;
