@@ -173,7 +173,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
             return false;
         }
 
-        string name = UniqueName(whileStatement, model, cancellationToken);
+        string name = LocalNames.Unique(whileStatement, model, ReaderName, cancellationToken); // skipReader, skipReader1...
         IdentifierNameSyntax reader = SyntaxFactory.IdentifierName(name);
 
         // Every advance of the stream in the loop becomes reader.Skip(offset); the Read's receiver becomes the reader.
@@ -232,27 +232,4 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
         => advance.Offset?.Syntax is ExpressionSyntax offset
             ? offset.WithoutTrivia()
             : SyntaxFactory.LiteralExpression(SyntaxKind.NumericLiteralExpression, SyntaxFactory.Literal(1));
-
-    /// <summary><c>skipReader</c>, or <c>skipReader1</c>, <c>skipReader2</c>... when the member already uses the name.</summary>
-    private static string UniqueName(SyntaxNode loop, SemanticModel model, CancellationToken cancellationToken)
-    {
-        SyntaxNode scope = loop.AncestorsAndSelf().LastOrDefault(n => n is MemberDeclarationSyntax or GlobalStatementSyntax) ?? loop.SyntaxTree.GetRoot(cancellationToken);
-        if (scope is GlobalStatementSyntax)
-            scope = scope.Parent ?? scope;
-
-        var taken = new HashSet<string>();
-        foreach (SyntaxToken token in scope.DescendantTokens())
-        {
-            if (token.IsKind(SyntaxKind.IdentifierToken))
-                taken.Add(token.ValueText);
-        }
-
-        foreach (ISymbol symbol in model.LookupSymbols(loop.SpanStart))
-            taken.Add(symbol.Name);
-
-        string name = ReaderName;
-        for (int i = 1; taken.Contains(name); i++)
-            name = ReaderName + i.ToString(System.Globalization.CultureInfo.InvariantCulture);
-        return name;
-    }
 }

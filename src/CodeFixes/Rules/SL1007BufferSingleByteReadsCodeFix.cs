@@ -92,7 +92,7 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
                 taken.Add(scope, names);
             }
 
-            string name = UniqueName(names, Prefix + char.ToUpperInvariant(local.Name[0]) + local.Name.Substring(1));
+            string name = LocalNames.Unique(names, Prefix + char.ToUpperInvariant(local.Name[0]) + local.Name.Substring(1));
             names.Add(name);
 
             // var bufferedS = new BufferedStream(s);
@@ -214,18 +214,7 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
             }
         }
 
-        baseName = char.ToLowerInvariant(baseName[0]) + baseName.Substring(1) + "Reader";
-        SyntaxNode scope = loop.AncestorsAndSelf().LastOrDefault(n => n is MemberDeclarationSyntax or GlobalStatementSyntax) ?? loop;
-        if (scope is GlobalStatementSyntax)
-            scope = scope.Parent ?? scope;
-
-        var names = new HashSet<string>(
-            scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
-            StringComparer.Ordinal);
-        foreach (ISymbol symbol in model.LookupSymbols(loop.SpanStart))
-            names.Add(symbol.Name);
-
-        return UniqueName(names, baseName);
+        return LocalNames.Unique(loop, model, char.ToLowerInvariant(baseName[0]) + baseName.Substring(1) + "Reader", cancellationToken);
     }
 
     /// <summary>The loop to run over a SkipReader and the stream it reads, for a diagnostic the analyzer proved it for;
@@ -253,19 +242,6 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
         return declaration
             .WithLeadingTrivia(indentation.IsKind(SyntaxKind.WhitespaceTrivia) ? SyntaxFactory.TriviaList(indentation) : SyntaxFactory.TriviaList())
             .WithTrailingTrivia(newLine);
-    }
-
-    private static string UniqueName(HashSet<string> names, string baseName)
-    {
-        if (!names.Contains(baseName))
-            return baseName;
-
-        for (int suffix = 1; ; suffix++)
-        {
-            string candidate = baseName + suffix.ToString(System.Globalization.CultureInfo.InvariantCulture);
-            if (!names.Contains(candidate))
-                return candidate;
-        }
     }
 
     /// <summary>The stream local of a fixable diagnostic, its declarator, and the member (or top-level program) that
