@@ -30,6 +30,16 @@ public class SL1007BufferSingleByteReadsTests
         }
         """;
 
+    /// <summary>A stream without a ReadByte override that can seek: the type SL1007's SkipReader fix wins on.</summary>
+    private const string SeekableStream = """
+
+        class Seekable : Slow
+        {
+            public Seekable(Stream inner) : base(inner) { }
+            public override bool CanSeek => true;
+        }
+        """;
+
     [Fact]
     public Task Fix_OwnedStream_UsingDeclaration()
         => Verify.VerifyCodeFixAsync("""
@@ -331,12 +341,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
             }
-            class Seekable : Slow
-            {
-                public Seekable(Stream inner) : base(inner) { }
-                public override bool CanSeek => true;
-            }
-            """ + Slow;
+            """ + SeekableStream + Slow;
         return Verify.VerifyCodeFixAsync(source, source);
     }
 
@@ -392,13 +397,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
             }
-
-            class Seekable : Slow
-            {
-                public Seekable(Stream inner) : base(inner) { }
-                public override bool CanSeek => true;
-            }
-            """ + Slow, """
+            """ + SeekableStream + Slow, """
             using System;
             using System.IO;
             using Streamline.Runtime;
@@ -453,13 +452,7 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
             }
-
-            class Seekable : Slow
-            {
-                public Seekable(Stream inner) : base(inner) { }
-                public override bool CanSeek => true;
-            }
-            """ + Slow, target);
+            """ + SeekableStream + Slow, target);
 
     private const string CallersLoop = """
         using System;
@@ -475,13 +468,7 @@ public class SL1007BufferSingleByteReadsTests
                 return n;
             }
         }
-
-        class Seekable : Slow
-        {
-            public Seekable(Stream inner) : base(inner) { }
-            public override bool CanSeek => true;
-        }
-        """ + Slow;
+        """ + SeekableStream + Slow;
 
     /// <summary>With the runtime as generated source (the package's default), the fix names the generated SkipReader;
     /// without any runtime (the generator off, no Streamline.Runtime reference) it is not offered.</summary>
@@ -629,18 +616,13 @@ public class SL1007BufferSingleByteReadsTests
                     return n;
                 }
             }
-            class Seekable : Slow
-            {
-                public Seekable(Stream inner) : base(inner) { }
-                public override bool CanSeek => true;
-            }
 
             class FromBytes : Slow
             {
                 public FromBytes(byte[] data) : base(new MemoryStream(data)) { }
                 public override bool CanSeek => true;
             }
-            """ + Slow;
+            """ + SeekableStream + Slow;
         return Verify.VerifyCodeFixAsync(source, source);
     }
 
