@@ -2,12 +2,13 @@
 # Measures what Streamline's analyzers cost inside a real build of someone else's project, beside the compile time and
 # the .NET SDK's own code-analysis rules (Microsoft.CodeAnalysis.NetAnalyzers). See docs/performance.md.
 #
-#   eng/measure-analyzer-cost.sh [-n RUNS] [-o OUTDIR] [-a ANALYZER.dll] [-g GENERATOR.dll] [-e ID]... [-b] [-u] PROJECT.csproj [MSBUILD_ARGS...]
+#   eng/measure-analyzer-cost.sh [-n RUNS] [-o OUTDIR] [-a ANALYZER.dll] [-g GENERATOR.dll] [-e ID]... [-d ID]... [-b] [-u] PROJECT.csproj [MSBUILD_ARGS...]
 #
 #   -n RUNS   measured rebuilds (default 5); one warm-up rebuild runs first and is not counted
 #   -o DIR    where logs and the results table go (default /tmp/streamline-perf)
 #   -a DLL    the analyzer assembly to add (default: build src/Analyzers -c Release and use its output)
 #   -e ID     turn on a rule that ships disabled (SL1005), at warning, through a global analyzer config
+#   -d ID     turn a rule off (severity none), the same way: what the others cost without it
 #   -b        also rebuild without Streamline, interleaved with the runs above, for a Csc time without it
 #   -g DLL    the source generator assembly to add (default: build src/Generator -c Release and use its output)
 #   -u        add one file that names every runtime type, so the generator emits them (default: the project as it is,
@@ -28,21 +29,23 @@ baseline=false
 generator=""
 uses=false
 enable=()
-while getopts "n:o:a:g:e:bu" opt; do
+disable=()
+while getopts "n:o:a:g:e:d:bu" opt; do
   case "$opt" in
     n) runs="$OPTARG" ;;
     o) out="$OPTARG" ;;
     a) analyzer="$OPTARG" ;;
     e) enable+=("$OPTARG") ;;
+    d) disable+=("$OPTARG") ;;
     b) baseline=true ;;
     g) generator="$OPTARG" ;;
     u) uses=true ;;
-    *) sed -n '5,14p' "$0" >&2; exit 2 ;;
+    *) sed -n '5,15p' "$0" >&2; exit 2 ;;
   esac
 done
 shift $((OPTIND - 1))
 if [ $# -lt 1 ]; then
-  sed -n '5,14p' "$0" >&2
+  sed -n '5,15p' "$0" >&2
   exit 2
 fi
 project="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
@@ -81,6 +84,7 @@ CS
 {
   echo "is_global = true"
   for id in "${enable[@]}"; do echo "dotnet_diagnostic.$id.severity = warning"; done
+  for id in "${disable[@]}"; do echo "dotnet_diagnostic.$id.severity = none"; done
 } > "$out/streamline-perf.globalconfig"
 cat > "$out/streamline-perf.targets" <<'EOF'
 <Project>
