@@ -49,6 +49,23 @@ public sealed class BenchmarkPairSmokeTests
         Assert.Contains(typeof(SL1003CountLinesWithoutMaterializingBenchmarks), FindBenchmarkClasses());
     }
 
+    // Each kind (Deflate, ZLib, Brotli, Network, Pipe) reads the same bytes, so all of them return the same sum: a pair
+    // whose two methods lost the same bytes (a pipe or connection closed early) would still agree with each other.
+    [Fact]
+    public void SL1007StreamKinds_EveryKindReadsTheSameBytes()
+    {
+        var benchmarks = new SL1007StreamKindsBenchmarks();
+        benchmarks.Setup();
+        long expected = benchmarks.Deflate_ReadByte();
+        Assert.NotEqual(0, expected);
+        foreach (MethodInfo method in MethodsWith<BenchmarkAttribute>(typeof(SL1007StreamKindsBenchmarks)))
+        {
+            object? actual = Run(benchmarks, method);
+            _output.WriteLine($"{method.Name} = {actual}");
+            Assert.Equal(expected, actual);
+        }
+    }
+
     [Theory]
     [MemberData(nameof(BenchmarkClasses))]
     public void Pair_ReturnsEqualResults_ForEveryParamsCombination(string className)

@@ -1,6 +1,7 @@
 using System;
 using System.IO;
 using System.IO.Compression;
+using System.IO.Pipes;
 using System.Net;
 using System.Net.Sockets;
 using System.Threading.Tasks;
@@ -14,8 +15,8 @@ namespace Streamline.Benchmarks;
 /// stream, GZip, File and Memory): <c>while ((b = s.ReadByte()) != -1) sum += b;</c> on the stream itself (flagged)
 /// against the same loop through <c>new BufferedStream(s)</c> (fixed), over 1 MB of the same text-like bytes.
 /// Deflate, ZLib and Brotli decompress from a MemoryStream of the compressed bytes (ZLib and Brotli exist on .NET
-/// only); Network reads a loopback TCP connection that a task writes the bytes to (the connection's set-up is in both
-/// methods).
+/// only); Network reads a loopback TCP connection and Pipe an anonymous pipe (<c>AnonymousPipeClientStream</c>), each
+/// written to by a task (the connection's or the pipe's set-up is in both methods).
 /// </summary>
 [MemoryDiagnoser]
 [GroupBenchmarksBy(BenchmarkLogicalGroupRule.ByCategory)]
@@ -26,6 +27,7 @@ public class SL1007StreamKindsBenchmarks
     private const string ZLib = "ZLib";
     private const string Brotli = "Brotli";
     private const string Network = "Network";
+    private const string Pipe = "Pipe";
 
     private byte[] _bytes = Array.Empty<byte>();
     private byte[] _deflated = Array.Empty<byte>();
@@ -106,6 +108,29 @@ public class SL1007StreamKindsBenchmarks
     [Benchmark]
     [BenchmarkCategory(Network)]
     public long Network_ThroughBufferedStream() => OverLoopback(s => Sum(new BufferedStream(s)));
+
+    [Benchmark(Baseline = true)]
+    [BenchmarkCategory(Pipe)]
+    public long Pipe_ReadByte() => OverAnonymousPipe(s => Sum(s));
+
+    [Benchmark]
+    [BenchmarkCategory(Pipe)]
+    public long Pipe_ThroughBufferedStream() => OverAnonymousPipe(s => Sum(new BufferedStream(s)));
+
+    private long OverAnonymousPipe(Func<Stream, long> read)
+    {
+        using var server = new AnonymousPipeServerStream(PipeDirection.Out, HandleInheritability.None);
+        // The client takes the server's copy of the read end: once exposed, the server's Dispose leaves it open.
+        using var client = new AnonymousPipeClientStream(PipeDirection.In, server.ClientSafePipeHandle);
+        Task writer = Task.Run(() =>
+        {
+            server.Write(_bytes, 0, _bytes.Length);
+            server.Dispose(); // closing the write end is what ends the reader's loop
+        });
+        long sum = read(client);
+        writer.Wait();
+        return sum;
+    }
 
     private long OverLoopback(Func<Stream, long> read)
     {
