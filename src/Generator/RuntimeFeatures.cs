@@ -21,17 +21,22 @@ internal enum RuntimeFeatures
     /// <summary><c>STREAMLINE_NET5</c>: .NET 5 additions (<c>Half</c>, <c>BinaryReader.Read7BitEncodedInt64</c>, trimming attributes).</summary>
     Net5 = 2,
 
+    /// <summary><c>STREAMLINE_NET6</c>: .NET 6 additions (<c>BinaryReader.ReadHalf</c>: <c>Half</c> came in .NET 5, the reader's
+    /// method for it only in .NET 6).</summary>
+    Net6 = 4,
+
     /// <summary><c>STREAMLINE_NET8</c>: .NET 8 additions (<c>SearchValues</c>, cross-platform vector helpers, <c>MemoryExtensions.Count</c>).</summary>
-    Net8 = 4,
+    Net8 = 8,
 }
 
 internal static class RuntimeFeatureProbe
 {
     public const string SpansSymbol = "STREAMLINE_SPANS";
     public const string Net5Symbol = "STREAMLINE_NET5";
+    public const string Net6Symbol = "STREAMLINE_NET6";
     public const string Net8Symbol = "STREAMLINE_NET8";
 
-    public static readonly string[] AllSymbols = { SpansSymbol, Net5Symbol, Net8Symbol };
+    public static readonly string[] AllSymbols = { SpansSymbol, Net5Symbol, Net6Symbol, Net8Symbol };
 
     public static string[] Symbols(RuntimeFeatures features)
     {
@@ -61,6 +66,12 @@ internal static class RuntimeFeatureProbe
         }
 
         features |= RuntimeFeatures.Net5;
+        if (!HasMember(compilation, "System.IO.BinaryReader", "ReadHalf"))
+        {
+            return features;
+        }
+
+        features |= RuntimeFeatures.Net6;
         if (!HasType(compilation, "System.Buffers.SearchValues")
             || !HasMember(compilation, "System.Runtime.Intrinsics.Vector256", "LoadUnsafe")
             || !HasMember(compilation, "System.MemoryExtensions", "Count"))

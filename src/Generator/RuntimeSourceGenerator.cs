@@ -39,22 +39,27 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
     /// <inheritdoc/>
     public void Initialize(IncrementalGeneratorInitializationContext context)
     {
-        // Each identifier whose text is a runtime type's name (a syntax-only filter), bound once: a name that binds to
-        // anything (the project's own LineCounter, a local, the Streamline.Runtime assembly's type) needs nothing; a
-        // name that does not bind needs the runtime when Streamline.Runtime is where it would be looked up.
-        IncrementalValuesProvider<RuntimeUse> uses = context.SyntaxProvider
+        // One syntax walk (Roslyn walks every tree once per syntax provider): each identifier whose text is a runtime
+        // type's name, bound once, and each `global using Streamline.Runtime;` (the SDK writes one per
+        // <Using Include="Streamline.Runtime" />). A name that binds to anything (the project's own LineCounter, a
+        // local, the Streamline.Runtime assembly's type) needs nothing; a name that does not bind needs the runtime
+        // when Streamline.Runtime is where it would be looked up.
+        IncrementalValuesProvider<RuntimeSyntax> found = context.SyntaxProvider
             .CreateSyntaxProvider(
-                static (node, _) => node is IdentifierNameSyntax identifier && RuntimeCatalog.EntryNames.Contains(identifier.Identifier.ValueText),
-                static (syntax, cancellationToken) => RuntimeUse.From((IdentifierNameSyntax)syntax.Node, syntax.SemanticModel, cancellationToken))
-            .Where(static use => use is not null)
-            .Select(static (use, _) => use!.Value)
+                static (node, _) => node is IdentifierNameSyntax identifier
+                    ? RuntimeCatalog.EntryNames.Contains(identifier.Identifier.ValueText)
+                    : node is UsingDirectiveSyntax directive && RuntimeUse.IsGlobalRuntimeImport(directive),
+                static (syntax, cancellationToken) => syntax.Node is IdentifierNameSyntax identifier
+                    ? new RuntimeSyntax(RuntimeUse.From(identifier, syntax.SemanticModel, cancellationToken), GlobalImport: false)
+                    : new RuntimeSyntax(null, GlobalImport: true));
+
+        IncrementalValuesProvider<RuntimeUse> uses = found
+            .Where(static item => item.Use is not null)
+            .Select(static (item, _) => item.Use!.Value)
             .WithTrackingName(UsesStep);
 
-        // `global using Streamline.Runtime;` in any file (the SDK writes one per <Using Include="Streamline.Runtime" />).
-        IncrementalValueProvider<bool> globalUsing = context.SyntaxProvider
-            .CreateSyntaxProvider(
-                static (node, _) => node is UsingDirectiveSyntax directive && RuntimeUse.IsGlobalRuntimeImport(directive),
-                static (_, _) => true)
+        IncrementalValueProvider<bool> globalUsing = found
+            .Where(static item => item.GlobalImport)
             .Collect()
             .Select(static (all, _) => !all.IsEmpty);
 
@@ -150,6 +155,10 @@ public sealed class RuntimeSourceGenerator : IIncrementalGenerator
                 || compilation.ReferencedAssemblyNames.Any(static a => a.Name == RuntimeAssemblyName);
     }
 }
+
+/// <summary>What the generator's one syntax walk found: a use of a runtime type's name that does not bind, or a
+/// <c>global using Streamline.Runtime;</c>.</summary>
+internal readonly record struct RuntimeSyntax(RuntimeUse? Use, bool GlobalImport);
 
 /// <summary>
 /// One use of a runtime type's simple name that does not bind, as values (the file, span and line span, for SL0002):

@@ -403,7 +403,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         return ReadUInt64LittleEndian(bytes, index);
     }
 
-#if STREAMLINE_NET5
+#if STREAMLINE_NET6
     /// <summary>Reads a 2-byte little-endian half-precision floating-point value.</summary>
     /// <returns>The value.</returns>
     /// <exception cref="EndOfStreamException">Fewer than 2 bytes remain; those that remain are consumed.</exception>

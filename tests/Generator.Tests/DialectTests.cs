@@ -14,7 +14,7 @@ public sealed class DialectTests
 {
     public static IEnumerable<object[]> Settings()
     {
-        foreach (Target target in new[] { Target.Net472, Target.NetStandard20, Target.NetStandard21, Target.Net80 })
+        foreach (Target target in new[] { Target.Net472, Target.NetStandard20, Target.NetStandard21, Target.Net50, Target.Net60, Target.Net80 })
         {
             foreach (LanguageVersion language in new[] { LanguageVersion.CSharp7_3, LanguageVersion.CSharp9, LanguageVersion.Latest })
             {

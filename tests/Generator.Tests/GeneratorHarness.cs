@@ -16,6 +16,9 @@ public enum Target
     NetStandard20,
     /// <summary>Unity's profile: spans without SearchValues or vectors.</summary>
     NetStandard21,
+    /// <summary>.NET 5: <c>Half</c> and <c>Read7BitEncodedInt64</c>, but no <c>BinaryReader.ReadHalf</c> yet.</summary>
+    Net50,
+    Net60,
     Net80,
 }
 
@@ -28,8 +31,12 @@ internal static class GeneratorHarness
         "TextCounter", "TextCounts", "TextCountOptions", "TextCountLocale",
     };
 
-    private static readonly Lazy<MetadataReference[]> s_netStandard21 = new(() =>
-        System.IO.Directory.GetFiles(Metadata("NetStandard21References"), "*.dll").Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)).ToArray());
+    private static readonly Lazy<MetadataReference[]> s_netStandard21 = new(() => ReferencesIn("NetStandard21References"));
+    private static readonly Lazy<MetadataReference[]> s_net50 = new(() => ReferencesIn("Net50References"));
+    private static readonly Lazy<MetadataReference[]> s_net60 = new(() => ReferencesIn("Net60References"));
+
+    private static MetadataReference[] ReferencesIn(string key)
+        => System.IO.Directory.GetFiles(Metadata(key), "*.dll").Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)).ToArray();
 
     public static string Metadata(string key)
     {
@@ -42,6 +49,8 @@ internal static class GeneratorHarness
         Target.Net472 => Basic.Reference.Assemblies.Net472.References.All,
         Target.NetStandard20 => Basic.Reference.Assemblies.NetStandard20.References.All,
         Target.NetStandard21 => s_netStandard21.Value,
+        Target.Net50 => s_net50.Value,
+        Target.Net60 => s_net60.Value,
         Target.Net80 => Basic.Reference.Assemblies.Net80.References.All,
         _ => throw new ArgumentOutOfRangeException(nameof(target)),
     };

@@ -121,7 +121,7 @@ public sealed class IncrementalityTests
     public void EntryNames_AreTheRuntimesPublicTypes_OnEveryApiLevel()
     {
         var publicTypes = new SortedSet<string>(System.StringComparer.Ordinal);
-        foreach (RuntimeFeatures features in new[] { RuntimeFeatures.None, RuntimeFeatures.Spans, RuntimeFeatures.Spans | RuntimeFeatures.Net5, RuntimeFeatures.Spans | RuntimeFeatures.Net5 | RuntimeFeatures.Net8 })
+        foreach (RuntimeFeatures features in new[] { RuntimeFeatures.None, RuntimeFeatures.Spans, RuntimeFeatures.Spans | RuntimeFeatures.Net5, RuntimeFeatures.Spans | RuntimeFeatures.Net5 | RuntimeFeatures.Net6, RuntimeFeatures.Spans | RuntimeFeatures.Net5 | RuntimeFeatures.Net6 | RuntimeFeatures.Net8 })
             publicTypes.UnionWith(RuntimeCatalog.Get(features).PublicTypes);
 
         Assert.Equal(publicTypes, new SortedSet<string>(RuntimeCatalog.EntryNames, System.StringComparer.Ordinal));
