@@ -105,6 +105,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private int _count; // bytes of _buffer that reads may take; _index while the buffer is handed out
     private long _filled; // the stream position just past the buffered bytes
     private long _streamPosition; // where the stream is: _filled, or behind it after BaseStream put it back
+    private long _bufferStart; // the stream position of _buffer[0] after the last refill
     private bool _disposed;
 
     // While BaseStream is out, the stream sits at the reader's position and the buffer is kept but closed to reads
@@ -750,8 +751,10 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _handedOut = true;
     }
 
-    // Reopens the buffer if the stream is still where HandOut left it; else the caller moved it (or closed it), and
-    // the reader starts again from wherever it is, as BinaryReader would.
+    // Reopens the buffer if the stream is still where HandOut left it, or was moved to a byte the buffer holds (a scan
+    // that sets Position a few bytes on, pass after pass): the reader goes on from that byte without reading it again.
+    // Else the caller moved it (or closed it) elsewhere, and the reader starts again from wherever it is, as
+    // BinaryReader would.
     private void TakeBack()
     {
         _handedOut = false;
@@ -761,6 +764,15 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             if (now == _streamPosition)
             {
                 _count = _keptCount;
+                return;
+            }
+
+            // The buffer holds stream[_bufferStart, _filled) unless a large read went past it straight to the stream.
+            if (_bufferStart + _keptCount == _filled && now >= _bufferStart && now < _filled)
+            {
+                _index = (int)(now - _bufferStart);
+                _count = _keptCount;
+                _streamPosition = now; // the next refill first seeks the stream on to _filled
                 return;
             }
 
@@ -809,6 +821,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         int read = _stream.Read(_buffer, 0, size);
         _index = 0;
         _count = read;
+        _bufferStart = _filled;
         _filled += read;
         _streamPosition = _filled;
         return read;

@@ -213,9 +213,35 @@ public class BufferedBinaryReaderTests
             reader.ReadInt32();
         }
 
-        reader.BaseStream.Position += 3;
+        reader.BaseStream.Position += 70_000;
         reader.ReadByte();
         Assert.Equal([BufferedBinaryReader.DefaultBufferSize, 4096, 8192, 16384, 32768, BufferedBinaryReader.DefaultBufferSize, 4096], stream.Requests);
+    }
+
+    // A scan that sets Position a few bytes on, pass after pass (a chunk search: Position = p; ReadInt32(); p++), over
+    // a position the buffer holds: the reader goes on from there without asking the stream again, and reads what
+    // BinaryReader reads.
+    [Fact]
+    public void AMoveWithinTheBuffer_IsServedFromIt()
+    {
+        byte[] data = new byte[1 << 16];
+        for (int i = 0; i < data.Length; i++)
+            data[i] = (byte)(i * 7 + (i >> 8));
+
+        var stream = new RequestLoggingStream(data);
+        var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
+        var expected = new BinaryReader(new MemoryStream(data, writable: false));
+        for (long position = 0; position < 600; position++)
+        {
+            reader.BaseStream.Position = position;
+            expected.BaseStream.Position = position;
+            Assert.Equal(expected.ReadInt32(), reader.ReadInt32());
+            Assert.Equal(expected.BaseStream.Position, reader.Position);
+        }
+
+        reader.BaseStream.Position = 10;
+        Assert.Equal(BitConverter.ToInt16(data, 10), reader.ReadInt16());
+        Assert.Equal([BufferedBinaryReader.DefaultBufferSize], stream.Requests);
     }
 
     private sealed class RequestLoggingStream(byte[] data) : MemoryStream(data, writable: false)

@@ -264,7 +264,7 @@ internal static partial class ReadAheadProof
                 case IInvocationOperation invocation when invocation.Instance == receiver:
                 case IConditionalAccessOperation conditional when conditional.Operation == receiver:
                     continue;
-                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream):
+                case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream) && !WritesThrough(baseStream):
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsPositionAliasInside(root, baseStream, lifetime):
                     continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
@@ -298,6 +298,20 @@ internal static partial class ReadAheadProof
         }
 
         return true;
+    }
+
+    /// <summary><c>r.BaseStream.Write(...)</c>, <c>WriteByte</c>, <c>SetLength</c>...: bytes the buffered reader may hold
+    /// would no longer be the stream's, and a move back into them would read the old ones.</summary>
+    private static bool WritesThrough(IOperation baseStream)
+    {
+        IOperation receiver = baseStream;
+        while (receiver.Parent is IConversionOperation { IsImplicit: true } conversion)
+            receiver = conversion;
+
+        return receiver.Parent is IInvocationOperation invocation
+            && invocation.Instance == receiver
+            && (invocation.TargetMethod.Name.StartsWith("Write", System.StringComparison.Ordinal)
+                || invocation.TargetMethod.Name is "BeginWrite" or "SetLength");
     }
 
     /// <summary><c>x.Position</c>, <c>x.Seek(...)</c>: <paramref name="operation"/>'s value is used on the spot and

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
@@ -101,31 +102,38 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             return;
 
         ISymbol? stream = creation.Arguments.Length > 0 ? StreamSymbol(creation.Arguments[0].Value) : null;
+        var hotLoops = new List<ILoopOperation>();
         foreach (IOperation operation in root.Descendants())
         {
             if (operation is IInvocationOperation read
                 && (IsSmallReadInLoop(read, symbols, out ISymbol? reader, stream) && SymbolEqualityComparer.Default.Equals(reader, local)
-                    || IsReadingHelperCallInLoop(read, local, symbols, stream)))
+                    || IsReadingHelperCallInLoop(read, local, symbols, stream))
+                && LoopContext.RepeatingLoop(read) is { } loop
+                && !hotLoops.Contains(loop))
             {
-                SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local);
-                if (baseStreamUse == SL1002PositionReads.Use.Other)
-                    return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
-
-                ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
-                if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
-                    verdict = ReadAheadProof.Verdict.Visible;
-
-                ImmutableDictionary<string, string> properties = verdict switch
-                {
-                    ReadAheadProof.Verdict.OwnedStream => s_fixable,
-                    ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
-                    _ => s_notFixable,
-                };
-                IOperation? over = creation.Arguments.Length > 0 ? creation.Arguments[0].Value : null;
-                ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name);
-                return;
+                hotLoops.Add(loop);
             }
         }
+
+        if (hotLoops.Count == 0)
+            return;
+
+        SL1002PositionReads.Use baseStreamUse = SL1002PositionReads.Classify(root, local, hotLoops);
+        if (baseStreamUse == SL1002PositionReads.Use.Other)
+            return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
+
+        ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
+        if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
+            verdict = ReadAheadProof.Verdict.Visible;
+
+        ImmutableDictionary<string, string> properties = verdict switch
+        {
+            ReadAheadProof.Verdict.OwnedStream => s_fixable,
+            ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
+            _ => s_notFixable,
+        };
+        IOperation? over = creation.Arguments.Length > 0 ? creation.Arguments[0].Value : null;
+        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name);
     }
 
     /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>

@@ -106,18 +106,22 @@ internal static class SL1002PositionReads
     }
 
     /// <summary>
-    /// Where the loops use <c>reader.BaseStream</c>: <see cref="Use.None"/>, <see cref="Use.PositionReads"/> only (the
-    /// fix rewrites them), or <see cref="Use.Other"/> (a <c>Length</c> read, a seek: every pass would put the stream
-    /// back, which measured slower than BinaryReader).
+    /// How <c>reader.BaseStream</c> is used: <see cref="Use.None"/>, <see cref="Use.PositionReads"/> only in loops (the
+    /// fix rewrites them), or <see cref="Use.Other"/> in one of <paramref name="hotLoops"/>, the loops whose small reads
+    /// are reported (a <c>Length</c> read, a seek: every pass would put the stream back, which measured slower than
+    /// BinaryReader). A <c>Length</c> read or a seek in another loop (a chunk search before the sample loop) costs the
+    /// buffered reader what it costs BinaryReader, since a move to a byte the buffer holds is served from it; it stays
+    /// as it is and does not silence the loop that wins.
     /// </summary>
-    public static Use Classify(IOperation root, ILocalSymbol reader)
+    public static Use Classify(IOperation root, ILocalSymbol reader, IReadOnlyCollection<ILoopOperation> hotLoops)
     {
         Use use = Use.None;
         foreach (IPropertyReferenceOperation baseStream in BaseStreamsInLoops(root, reader))
         {
-            if (!IsPositionRead(baseStream, out _))
+            if (IsPositionRead(baseStream, out _))
+                use = Use.PositionReads;
+            else if (IsInside(baseStream, hotLoops))
                 return Use.Other;
-            use = Use.PositionReads;
         }
 
         foreach (ILocalSymbol alias in Aliases(root, reader))
@@ -127,7 +131,7 @@ internal static class SL1002PositionReads
 
             foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, alias))
             {
-                if (LoopContext.EnclosingLoop(reference) is not null && !IsPropertyRead(reference, "Position", out _))
+                if (IsInside(reference, hotLoops) && !IsPropertyRead(reference, "Position", out _))
                     return Use.Other; // s.Length on every pass: the system call stays (SL1006 hoists it)
             }
 
@@ -135,6 +139,17 @@ internal static class SL1002PositionReads
         }
 
         return use;
+    }
+
+    private static bool IsInside(IOperation operation, IReadOnlyCollection<ILoopOperation> loops)
+    {
+        foreach (ILoopOperation loop in loops)
+        {
+            if (loop.Syntax.Span.Contains(operation.Syntax.Span))
+                return true;
+        }
+
+        return false;
     }
 
     /// <summary>

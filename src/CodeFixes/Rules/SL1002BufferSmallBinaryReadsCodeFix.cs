@@ -116,7 +116,11 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
         var receivers = new List<KeyValuePair<SyntaxNode, ExpressionSyntax>>();
         foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(root, reader))
         {
-            if (!SL1002PositionReads.IsPositionRead(baseStream, out _) || baseStream.Syntax is not MemberAccessExpressionSyntax access)
+            // Other uses (a Length read, a seek) sit in loops whose passes are not the reported ones: the buffered
+            // reader's BaseStream hands the stream out there as BinaryReader's does.
+            if (!SL1002PositionReads.IsPositionRead(baseStream, out _))
+                continue;
+            if (baseStream.Syntax is not MemberAccessExpressionSyntax access)
                 return false;
             receivers.Add(new KeyValuePair<SyntaxNode, ExpressionSyntax>(access, access.Expression));
         }

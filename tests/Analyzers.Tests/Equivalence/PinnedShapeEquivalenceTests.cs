@@ -172,6 +172,36 @@ public class PinnedShapeEquivalenceTests : IClassFixture<PinnedShapeEquivalenceT
             }
             """);
 
+    // NWaves' WaveFile: a chunk search that sets BaseStream.Position a byte on per pass (and reads Length), before the
+    // sample loop the fix buffers; the search stays on BaseStream, which the buffered reader hands out.
+    [Fact]
+    public Task Found_ChunkSearchThroughBaseStream_BeforeTheSampleLoop()
+        => CheckAsync("a chunk search on BaseStream.Position and Length before a sample loop, a caller's stream", """
+            public class Found5
+            {
+                public long Samples(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BinaryReader(input, Encoding.ASCII, true))
+                    {
+                        long position = reader.BaseStream.Position;
+                        while (position < reader.BaseStream.Length - 4)
+                        {
+                            reader.BaseStream.Position = position;
+                            if (reader.ReadInt32() % 5 == 0)
+                                break;
+                            position++;
+                        }
+
+                        for (int i = 0; i < count; i++)
+                            sum = sum * 31 + reader.ReadInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
     private async Task CheckAsync(string description, string code)
     {
         string name = code.Split(' ', '\n')[2].Trim();

@@ -271,6 +271,116 @@ public class SL1002BufferSmallBinaryReadsTests
             }
             """);
 
+    // NWaves' WaveFile (docs/real-world.md, real libraries): a one-pass chunk search seeks through BaseStream and reads
+    // its Length; the sample loop after it is the one that wins, and used to be silenced by the search.
+    [Fact]
+    public Task Fix_SampleLoop_AfterAChunkSearchThroughBaseStream()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                short[] Read(Stream waveStream, int length)
+                {
+                    var samples = new short[length];
+                    using (var reader = {|SL1002:new BinaryReader(waveStream, Encoding.ASCII, true)|})
+                    {
+                        var dataPosition = reader.BaseStream.Position;
+                        while (dataPosition != reader.BaseStream.Length - 1)
+                        {
+                            reader.BaseStream.Position = dataPosition;
+                            if (reader.ReadInt32() == 0x61746164)
+                                break;
+                            dataPosition++;
+                        }
+
+                        for (var i = 0; i < length; i++)
+                            samples[i] = reader.ReadInt16();
+                    }
+
+                    return samples;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            class C
+            {
+                short[] Read(Stream waveStream, int length)
+                {
+                    var samples = new short[length];
+                    using (var reader = new BufferedBinaryReader(waveStream, Encoding.ASCII, true))
+                    {
+                        var dataPosition = reader.BaseStream.Position;
+                        while (dataPosition != reader.BaseStream.Length - 1)
+                        {
+                            reader.BaseStream.Position = dataPosition;
+                            if (reader.ReadInt32() == 0x61746164)
+                                break;
+                            dataPosition++;
+                        }
+
+                        for (var i = 0; i < length; i++)
+                            samples[i] = reader.ReadInt16();
+                    }
+
+                    return samples;
+                }
+            }
+            """);
+
+    // The same, but a write through BaseStream: bytes the buffered reader holds would no longer be the stream's.
+    [Fact]
+    public Task NoFix_WhenTheLoopWritesThroughBaseStream()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long Patch(Stream stream, int length)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(stream, Encoding.ASCII, true)|})
+                    {
+                        for (var i = 0; i < length; i++)
+                            sum += reader.ReadInt16();
+                        reader.BaseStream.Position = 0;
+                        reader.BaseStream.WriteByte(1);
+                        reader.BaseStream.Position = 0;
+                        sum += reader.ReadInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """, """
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                long Patch(Stream stream, int length)
+                {
+                    long sum = 0;
+                    using (var reader = {|SL1002:new BinaryReader(stream, Encoding.ASCII, true)|})
+                    {
+                        for (var i = 0; i < length; i++)
+                            sum += reader.ReadInt16();
+                        reader.BaseStream.Position = 0;
+                        reader.BaseStream.WriteByte(1);
+                        reader.BaseStream.Position = 0;
+                        sum += reader.ReadInt16();
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
     [Fact]
     public Task Fix_CallersStream_DisposedOnEveryPath()
         => new Verify.Test(TestTarget.Net80, referenceRuntime: false)
