@@ -205,6 +205,58 @@ internal static class LoopContext
     private static bool IsByteRead(IOperation operation)
         => Strip(operation) is IInvocationOperation { TargetMethod.Name: "ReadByte" or "ReadChar" or "ReadSByte", Arguments.Length: 0 };
 
+    /// <summary>
+    /// Whether the read runs only in a pass that then leaves the loop: inside a block that ends by leaving it (a
+    /// <c>break</c> of this loop, a <c>return</c>, a <c>throw</c>), or in a loop whose body always ends that way (it makes
+    /// one pass). Found on real code: the last frame's or chunk's size checked against Length on the way out (SL1006),
+    /// a start-of-frame header read in the branch that returns (SL1007).
+    /// <code>
+    /// if (frame is null) { if (s.Position != s.Length) throw new InvalidDataException(); break; }
+    /// while (true) { ...; size = (int)(s.Length - s.Position); break; }
+    /// </code>
+    /// </summary>
+    public static bool OnlyInTheLeavingPass(IOperation read, ILoopOperation loop)
+    {
+        IOperation child = read;
+        for (IOperation? current = read.Parent; current is not null; child = current, current = current.Parent)
+        {
+            if (current is IBlockOperation block && block.Operations.Length > 0)
+            {
+                int index = block.Operations.IndexOf(child);
+                if (index >= 0 && index < block.Operations.Length - 1 || current == loop.Body)
+                {
+                    if (LeavesThisLoop(block.Operations[block.Operations.Length - 1], loop) && !ContinuesLoop(block, loop))
+                        return true;
+                }
+            }
+
+            if (current == loop)
+                return false;
+        }
+
+        return false;
+    }
+
+    private static bool LeavesThisLoop(IOperation statement, ILoopOperation loop) => statement switch
+    {
+        IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
+        IReturnOperation { Kind: OperationKind.Return } => true,
+        IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation } => true,
+        _ => false,
+    };
+
+    // A `continue` of this loop in the block, or a `break` out of a switch, would start another pass before the end.
+    private static bool ContinuesLoop(IBlockOperation block, ILoopOperation loop)
+    {
+        foreach (IOperation operation in block.Descendants())
+        {
+            if (operation is IBranchOperation { BranchKind: BranchKind.Continue } branch && SymbolEqualityComparer.Default.Equals(branch.Target, loop.ContinueLabel))
+                return true;
+        }
+
+        return false;
+    }
+
     /// <summary>The root of the operation tree that holds <paramref name="operation"/> (the method body, usually).</summary>
     public static IOperation Root(IOperation operation)
     {

@@ -68,7 +68,7 @@ internal static partial class StreamLengthLoop
     /// </summary>
     public static bool NotReadEveryPass(IPropertyReferenceOperation length, ILoopOperation loop)
     {
-        if (OnlyInTheLeavingPass(length, loop))
+        if (LoopContext.OnlyInTheLeavingPass(length, loop))
             return true;
 
         for (IOperation? current = length.Parent; current is not null && current != loop; current = current.Parent)
@@ -145,57 +145,6 @@ internal static partial class StreamLengthLoop
         foreach (AttributeData attribute in method.GetAttributes())
         {
             if (attribute.AttributeClass is { Name: "ConditionalAttribute" } type && type.ContainingNamespace?.ToDisplayString() == "System.Diagnostics")
-                return true;
-        }
-
-        return false;
-    }
-
-    /// <summary>
-    /// Whether the read runs only in a pass that then leaves the loop: inside a block that ends by leaving it (a
-    /// <c>break</c> of this loop, a <c>return</c>, a <c>throw</c>), or in a loop whose body always ends that way (it makes
-    /// one pass). Found on real code: the last frame's or chunk's size checked against Length on the way out.
-    /// <code>
-    /// if (frame is null) { if (s.Position != s.Length) throw new InvalidDataException(); break; }
-    /// while (true) { ...; size = (int)(s.Length - s.Position); break; }
-    /// </code>
-    /// </summary>
-    private static bool OnlyInTheLeavingPass(IOperation length, ILoopOperation loop)
-    {
-        IOperation child = length;
-        for (IOperation? current = length.Parent; current is not null; child = current, current = current.Parent)
-        {
-            if (current is IBlockOperation block && block.Operations.Length > 0)
-            {
-                int index = block.Operations.IndexOf(child);
-                if (index >= 0 && index < block.Operations.Length - 1 || current == loop.Body)
-                {
-                    if (LeavesLoop(block.Operations[block.Operations.Length - 1], loop) && !ContinuesLoop(block, loop))
-                        return true;
-                }
-            }
-
-            if (current == loop)
-                return false;
-        }
-
-        return false;
-    }
-
-    private static bool LeavesLoop(IOperation statement, ILoopOperation loop) => statement switch
-    {
-        IBranchOperation { BranchKind: BranchKind.Break } branch => SymbolEqualityComparer.Default.Equals(branch.Target, loop.ExitLabel),
-        IReturnOperation { Kind: OperationKind.Return } => true,
-        IThrowOperation or IExpressionStatementOperation { Operation: IThrowOperation } => true,
-        _ => false,
-    };
-
-    // A `continue` of this loop in the block, or a `break` out of a switch, would start another pass before the end.
-    private static bool ContinuesLoop(IBlockOperation block, ILoopOperation loop)
-    {
-        foreach (IOperation operation in block.Descendants())
-        {
-            if (operation is IBranchOperation { BranchKind: BranchKind.Continue } branch && SymbolEqualityComparer.Default.Equals(branch.Target, loop.ContinueLabel))
                 return true;
         }
 

@@ -59,7 +59,8 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         if (!origins.IsReadByte(invocation.TargetMethod) && !(origins.IsReadIntoArray(invocation.TargetMethod) && IsOneByteRead(invocation)))
             return;
 
-        if (LoopContext.RepeatingLoop(invocation) is not { } loop || IsNewStreamEachPass(instance, loop))
+        // A read in the pass that leaves the loop (a header read in the branch that returns) runs once, not per pass.
+        if (LoopContext.RepeatingLoop(invocation) is not { } loop || IsNewStreamEachPass(instance, loop) || LoopContext.OnlyInTheLeavingPass(invocation, loop))
             return;
 
         IOperation root = LoopContext.Root(invocation);

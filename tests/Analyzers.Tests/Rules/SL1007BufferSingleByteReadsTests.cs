@@ -759,6 +759,55 @@ public class SL1007BufferSingleByteReadsTests
             }
             """ + Slow);
 
+    /// <summary>
+    /// Reads in the pass that leaves the loop (PdfPig's start-of-frame header, read in the branch that returns) run once,
+    /// not per pass: only the marker scan's read is reported. A break of an inner loop does not leave the outer one.
+    /// </summary>
+    [Fact]
+    public Task Quiet_OnReadsInThePassThatLeavesTheLoop()
+        => Verify.VerifyAnalyzerAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                int FrameSize(Slow s)
+                {
+                    while (true)
+                    {
+                        int b = {|SL1007:s.ReadByte()|};
+                        if (b == -1)
+                            return -1;
+                        if (b == 0xC0)
+                        {
+                            int high = s.ReadByte();
+                            int low = s.ReadByte();
+                            return (high << 8) | low;
+                        }
+                    }
+                }
+
+                long Records(Slow s, int count)
+                {
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                    {
+                        while (true)
+                        {
+                            int b = {|SL1007:s.ReadByte()|};
+                            if (b == 0)
+                            {
+                                sum += {|SL1007:s.ReadByte()|};
+                                break;
+                            }
+                        }
+                    }
+
+                    return sum;
+                }
+            }
+            """ + Slow);
+
     /// <summary>A stream made inside the loop but read in a loop of its own: that inner loop repeats the reads.</summary>
     [Fact]
     public Task Fires_InAnInnerLoop_OverAStreamMadeEachPass()
