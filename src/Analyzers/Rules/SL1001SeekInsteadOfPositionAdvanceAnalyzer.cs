@@ -78,8 +78,10 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             return;
 
         ILoopOperation? loop = LoopContext.EnclosingLoop(advance.Operation);
-        if (loop is null || LoopContext.LoopNotFewByFormat(advance.Operation) is null)
+        if (loop is null || LoopContext.LoopNotFewByFormat(advance.Operation) is not { } repeating)
             return; // no loop, or only loops the format keeps to a few passes (a varint's bytes)
+        if (LoopContext.OnlyInTheLeavingPass(advance.Operation, repeating))
+            return; // a skip in the pass that leaves the loop runs once
 
         IOperation root = LoopContext.Root(advance.Operation);
         if (symbols.InMemory.IsInMemory(advance.Stream, root))

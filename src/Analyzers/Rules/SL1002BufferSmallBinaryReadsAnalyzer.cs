@@ -188,6 +188,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         }
 
         // A loop of a few passes fixed by constants (a varint's bytes, padding) repeats nothing unless a loop runs it.
+        // A read in the pass that leaves the loop (a trailer read before the break) runs once.
         // A pass that moves the stream (a chunk scan that seeks past each payload) would make the buffered reader drop
         // its buffer every time: a refill for a few values, no faster than BinaryReader.
         // A pass that reads a payload whose size the data gives (a chunk loop: a length, a tag, then ReadBytes(length))
@@ -196,7 +197,10 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     private static bool InALoopWorthBuffering(IOperation read, ISymbol reader, ISymbol? stream)
-        => LoopContext.RepeatingLoop(read) is { } loop && !MovesStream(loop, reader, stream) && !ReadsPayloadEveryPass(loop, reader, stream);
+        => LoopContext.RepeatingLoop(read) is { } loop
+            && !LoopContext.OnlyInTheLeavingPass(read, loop)
+            && !MovesStream(loop, reader, stream)
+            && !ReadsPayloadEveryPass(loop, reader, stream);
 
     /// <summary>
     /// <c>ReadRecord(reader)</c> or <c>reader.ReadPair()</c> in a loop, where the method is of this compilation, takes

@@ -567,6 +567,11 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                         _position += 3;
                         stream.Position = 12;               // not an advance
                         System.Action a = () => stream.Position += 3; // in a lambda, not the loop
+                        if (data[i] == 0)
+                        {
+                            stream.Position += 4;           // only in the pass that leaves the loop
+                            break;
+                        }
                     }
                 }
             }

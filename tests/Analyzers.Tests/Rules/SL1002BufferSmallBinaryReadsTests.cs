@@ -1356,6 +1356,17 @@ public class SL1002BufferSmallBinaryReadsTests
                     var bulk = new BinaryReader(File.OpenRead(path));
                     for (int i = 0; i < 1000; i++) bulk.ReadBytes(4096);
 
+                    // Read only in the pass that leaves the loop: once, not per pass.
+                    var trailer = new BinaryReader(File.OpenRead(path));
+                    for (int i = 0; i < 1000; i++)
+                    {
+                        if (data[i] == 0)
+                        {
+                            trailer.ReadInt32();
+                            break;
+                        }
+                    }
+
                     // BaseStream handed out on every pass: the buffered reader would drop its buffer each time.
                     var positioned = new BinaryReader(File.OpenRead(path));
                     while (positioned.BaseStream.Position < positioned.BaseStream.Length) positioned.ReadInt32();
