@@ -90,7 +90,7 @@ internal static class LoopContext
         {
             foreach (IOperation statement in body.Operations)
             {
-                if (statement is IConditionalOperation { WhenFalse: null } guard && LeavesLoop(guard.WhenTrue)
+                if (statement is IConditionalOperation { WhenFalse: null } guard && LeavesLoop(guard.WhenTrue, loop)
                     && BoundsCounter(loop, guard.Condition, root, exitWhenTrue: true))
                 {
                     return true;
@@ -125,7 +125,7 @@ internal static class LoopContext
         {
             foreach (IOperation statement in body.Operations)
             {
-                if (statement is IConditionalOperation { WhenFalse: null } guard && LeavesLoop(guard.WhenTrue)
+                if (statement is IConditionalOperation { WhenFalse: null } guard && LeavesLoop(guard.WhenTrue, loop)
                     && (TestsContinuationBit(guard.Condition, loop, root, bitSet: false) || IsTerminatorTest(guard.Condition, loop, root, BinaryOperatorKind.Equals)))
                 {
                     return true;
@@ -266,15 +266,13 @@ internal static class LoopContext
         return root;
     }
 
-    private static bool LeavesLoop(IOperation operation)
+    // A guard's body that ends by leaving the loop: its last statement (through nested blocks) leaves it.
+    private static bool LeavesLoop(IOperation operation, ILoopOperation loop)
     {
         while (operation is IBlockOperation { Operations.Length: > 0 } block)
             operation = block.Operations[block.Operations.Length - 1];
 
-        return operation is IThrowOperation
-            || operation is IExpressionStatementOperation { Operation: IThrowOperation }
-            || operation is IReturnOperation { Kind: OperationKind.Return }
-            || operation is IBranchOperation { BranchKind: BranchKind.Break };
+        return LeavesThisLoop(operation, loop);
     }
 
     // `counter < C`, `C > counter`, `counter != C` (or, for a guard that leaves the loop, `++counter >= C`...), where the
