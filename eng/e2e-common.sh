@@ -52,7 +52,8 @@ XML
   echo '<Project />' > "$work/original/Directory.Packages.props"
 }
 
-# Builds $work/original and $work/fixed, runs both on the same random file on .NET 10 (and the net48 build under
+# Builds $work/original and $work/fixed, runs both on the same file (random bytes, or what the caller's e2e_make_data
+# writes, when it defines one) on .NET 10 (and the net48 build under
 # Mono), fails if their results (the output before " ms=") differ, and prints the time ratio.
 e2e_build_and_measure() {
   local side
@@ -60,7 +61,7 @@ e2e_build_and_measure() {
     dotnet build "$work/$side" -c Release --no-restore --nologo -v quiet > "$work/build-$side.txt" 2>&1 || { cat "$work/build-$side.txt"; exit 1; }
   done
 
-  head -c $((megabytes * 1024 * 1024)) /dev/urandom > "$work/data.bin"
+  if declare -F e2e_make_data > /dev/null; then e2e_make_data "$work/data.bin"; else head -c $((megabytes * 1024 * 1024)) /dev/urandom > "$work/data.bin"; fi
   echo "== run on a ${megabytes} MB file, $runs runs each after one warm-up"
   e2e_measure_all
 }

@@ -9,6 +9,9 @@
 # the PATH). Prints both results, the time per Decode and the ratio; fails if a fix was not applied or the results
 # differ (times are printed, never asserted: eng/test.sh runs it on 1 MB as an end-to-end behaviour check).
 #   eng/measure-e2e-sl1007.sh [megabytes=4] [runs=3]
+# The file is random bytes, so about half of the bytes carry a continuation bit (a branch the CPU cannot predict);
+# E2E_DATA=deltas writes instead what an encoder would: the LEB128 encoding of deltas that are mostly small (90% take
+# one byte, 9% two, 1% three), as the offsets and lengths of an archive's index are.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 megabytes=${1:-4}
@@ -16,6 +19,28 @@ runs=${2:-3}
 # shellcheck source=eng/e2e-common.sh
 source "$root/eng/e2e-common.sh"
 e2e_setup
+if [ "${E2E_DATA:-random}" = deltas ]; then
+  e2e_make_data() { # file
+    python3 - "$1" "$megabytes" <<'PY'
+import random, sys
+path, size = sys.argv[1], int(sys.argv[2]) * 1024 * 1024
+rng = random.Random(1007)
+out = bytearray()
+while len(out) < size:
+    r = rng.random()
+    value = rng.randrange(128) if r < 0.90 else rng.randrange(128, 16384) if r < 0.99 else rng.randrange(16384, 1 << 21)
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            break
+open(path, 'wb').write(bytes(out))
+PY
+  }
+fi
 cat > "$work/original/Program.cs" <<'CS'
 using System;
 using System.Diagnostics;
