@@ -9,9 +9,12 @@ namespace Streamline.Analyzers.Flow;
 /// <summary>A diagnostic held until compilation end, when the origins of its stream can be followed through other methods.</summary>
 internal sealed class PendingDiagnostic
 {
-    public PendingDiagnostic(IOperation stream, Location location, ImmutableDictionary<string, string> properties, string name, Location? additionalLocation = null, string? secondArgument = null)
+    public PendingDiagnostic(
+        IOperation stream, Location location, ImmutableDictionary<string, string> properties, string name, Location? additionalLocation = null, string? secondArgument = null,
+        string? thirdArgument = null)
     {
         SecondArgument = secondArgument;
+        ThirdArgument = thirdArgument;
         Stream = stream;
         Location = location;
         Properties = properties;
@@ -34,6 +37,9 @@ internal sealed class PendingDiagnostic
     /// <summary>The message's second argument where the rule's message does not name the origin (SL1001's advice).</summary>
     public string? SecondArgument { get; }
 
+    /// <summary>The message's third argument, where the rule's message has one (SL1007's advice).</summary>
+    public string? ThirdArgument { get; }
+
     /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory.</summary>
     public static void ReportWhereNotInMemory(
         CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex index, DiagnosticDescriptor rule,
@@ -51,8 +57,11 @@ internal sealed class PendingDiagnostic
                 continue;
 
             Location[]? additional = diagnostic.AdditionalLocation is null ? null : new[] { diagnostic.AdditionalLocation };
-            end.ReportDiagnostic(Diagnostic.Create(rule, diagnostic.Location, additional, diagnostic.Properties, diagnostic.Name,
-                diagnostic.SecondArgument ?? StreamOrigins.Describe(origin & reportedOrigins)));
+            string second = diagnostic.SecondArgument ?? StreamOrigins.Describe(origin & reportedOrigins);
+            object[] arguments = diagnostic.ThirdArgument is null
+                ? new object[] { diagnostic.Name, second }
+                : new object[] { diagnostic.Name, second, diagnostic.ThirdArgument };
+            end.ReportDiagnostic(Diagnostic.Create(rule, diagnostic.Location, additional, diagnostic.Properties, arguments));
         }
     }
 }

@@ -1,7 +1,9 @@
+using System.Collections.Concurrent;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
 
@@ -31,10 +33,20 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSingleByteReads);
 
+    /// <summary>The same rule, reported at compilation end where a value typed <c>Stream</c> comes from other methods
+    /// (their call sites, a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
+    internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
+        RuleIds.BufferSingleByteReads, customTags: StreamOrigins.CompilationEndTag);
+
+    /// <summary>The origins of a value typed <c>Stream</c> whose <c>ReadByte</c> may not serve from a buffer: a
+    /// decompressor, another stream type (one of the project's, a network stream), or a stream the compilation cannot
+    /// see. Memory and files (<c>FileStream</c>, a <c>BufferedStream</c> over one) serve it from a buffer.</summary>
+    private const StreamOrigin ReportedOrigins = StreamOrigin.Decompressor | StreamOrigin.OtherStream | StreamOrigin.Unseen;
+
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -45,11 +57,17 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             if (!SL1007StreamOrigins.TryCreate(start.Compilation, out SL1007StreamOrigins? origins))
                 return;
 
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, origins), OperationKind.Invocation);
+            var index = new StreamOriginIndex(start.Compilation);
+            index.Register(start);
+            var live = StreamOriginResolver.Live(index.Types);
+            var pending = new ConcurrentQueue<PendingDiagnostic>();
+            start.RegisterOperationAction(context => AnalyzeInvocation(context, origins, live, pending), OperationKind.Invocation);
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, RuleAtCompilationEnd, ReportedOrigins));
         });
     }
 
-    private static void AnalyzeInvocation(OperationAnalysisContext context, SL1007StreamOrigins origins)
+    private static void AnalyzeInvocation(
+        OperationAnalysisContext context, SL1007StreamOrigins origins, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
     {
         var invocation = (IInvocationOperation)context.Operation;
         string name = invocation.TargetMethod.Name;
@@ -88,12 +106,27 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         }
 
         ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
+        string typeName = type?.Name ?? nameof(System.IO.Stream);
+        if (SymbolEqualityComparer.Default.Equals(type, origins.Stream))
+        {
+            // A value typed Stream: what it comes from decides, now where the method shows it (or a caller outside the
+            // compilation), at compilation end where only other methods can tell (call sites, a field's writes), never
+            // where every origin is in memory or a file.
+            StreamOrigin origin = live.Resolve(instance);
+            if ((origin & ReportedOrigins) == 0)
+            {
+                if ((origin & StreamOrigin.Deferred) != 0)
+                    pending.Enqueue(new PendingDiagnostic(instance, invocation.Syntax.GetLocation(), properties, instance.Syntax.ToString(), secondArgument: typeName, thirdArgument: Resources.Get(advice)));
+                return;
+            }
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             invocation.Syntax.GetLocation(),
             properties,
             instance.Syntax.ToString(),
-            type?.Name ?? nameof(System.IO.Stream),
+            typeName,
             Resources.Get(advice)));
     }
 
