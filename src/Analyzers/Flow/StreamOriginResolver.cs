@@ -236,9 +236,9 @@ internal sealed class StreamOriginResolver
                 }
             }
 
+            // Every call site, also after a file: a rule for which a file is no reason to report (SL1007: a FileStream
+            // buffers ReadByte) needs to know whether another caller passes something else.
             origin |= argument is { ArgumentKind: ArgumentKind.Explicit } ? Resolve(argument.Value, visiting, depth + 1) : StreamOrigin.Unseen;
-            if ((origin & StreamOrigin.File) != 0)
-                break; // a file already: nothing more to learn, for the verdict or the message
         }
 
         return origin;

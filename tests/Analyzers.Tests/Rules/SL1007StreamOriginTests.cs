@@ -158,4 +158,55 @@ public class SL1007StreamOriginTests
                 }
             }
             """);
+    /// <summary>A decoder's reader over a field that a public type fills from a file it opens or from a caller's stream
+    /// (the shape of an MP3 decoder's stream reader), read through another object's field in a nested buffer class.</summary>
+    [Fact]
+    public Task Reported_FieldOfAnotherInstance_FilledFromAFileOrACallersStream()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+
+            public sealed class MpegFile
+            {
+                private Stream _stream;
+                private Reader _reader;
+
+                public MpegFile(string fileName) => Init(File.Open(fileName, FileMode.Open, FileAccess.Read, FileShare.Read));
+
+                public MpegFile(Stream stream) => Init(stream);
+
+                private void Init(Stream stream)
+                {
+                    _stream = stream;
+                    _reader = new Reader(_stream);
+                }
+
+                public int Skip(long count) => _reader.Skip(count);
+            }
+
+            internal sealed class Reader
+            {
+                private Stream _source;
+                private readonly Buffer _buffer = new Buffer();
+
+                internal Reader(Stream source) => _source = source;
+
+                internal int Skip(long count) => _buffer.Skip(this, count);
+
+                private sealed class Buffer
+                {
+                    public int Skip(Reader reader, long count)
+                    {
+                        int skipped = 0;
+                        while (--count >= 0)
+                        {
+                            if ({|SL1007:reader._source.ReadByte()|} == -1)
+                                break;
+                            skipped++;
+                        }
+
+                        return skipped;
+                    }
+                }
+            }
+            """);
 }
