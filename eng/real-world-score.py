@@ -9,7 +9,7 @@ eng/real-world-verdicts.tsv (project, file:line, rule, TP/FP, reason) and eng/re
 candidates of each rule judged by hand: project, file:line, rule, member lines, yes/no, reason). Prints:
   1. every diagnostic without a verdict (judge it, add a line to the verdict file, run again);
   2. verdicts whose diagnostic is gone (the rule went quiet there: a lost TP or a fixed FP);
-  3. per rule and part (holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
+  3. per rule and part (fresh and holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
   4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file
      and line; for SL1002 anywhere in the candidate's member, as it reports at the reader's construction), and the
      estimated recall;
@@ -22,6 +22,9 @@ import os
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The parts of eng/real-world-projects.tsv, in the order they are printed: the projects no rule was tuned on first.
+PARTS = ("fresh", "holdout", "tuning")
 
 
 def rows(path, columns=None):
@@ -93,7 +96,7 @@ def main():
     print("| Rule | Part | Diagnostics | TP | FP | Unjudged | Precision | Fix offered on TPs | Fixed code compiles |")
     print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
     rules = sorted({f"SL100{i}" for i in range(1, 8)} | {k[0] for k in stats})
-    for p in ("holdout", "tuning"):
+    for p in PARTS:
         for rule in rules:
             s = stats.get((rule, p), collections.Counter())
             judged = s["TP"] + s["FP"]
@@ -133,7 +136,7 @@ def main():
     print("\n## Estimated recall (sampled candidates that should be reported and a diagnostic covers)")
     print("| Rule | Part | Sampled | Should be reported | Reported | Recall |")
     print("|---|---|---:|---:|---:|---:|")
-    for p in ("holdout", "tuning"):
+    for p in PARTS:
         for rule in rules:
             c = recall.get((rule, p), collections.Counter())
             value = f"{c['covered'] / c['should']:.2f}" if c["should"] else "-"
@@ -146,7 +149,7 @@ def main():
 
     if len(sys.argv) == 3:
         print("\n## Every diagnostic (markdown)")
-        for p in ("holdout", "tuning"):
+        for p in PARTS:
             for rule in rules:
                 lines = [d for d in diagnostics if d[2] == rule and part.get(d[0]) == p]
                 if not lines:
