@@ -40,10 +40,12 @@ internal sealed class PendingDiagnostic
     /// <summary>The message's third argument, where the rule's message has one (SL1007's advice).</summary>
     public string? ThirdArgument { get; }
 
-    /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory.</summary>
+    /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory; the message's second
+    /// argument is the diagnostic's own, or the origin in the words of <paramref name="describe"/> (by default
+    /// <see cref="StreamOrigins.Describe"/>).</summary>
     public static void ReportWhereNotInMemory(
         CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex index, DiagnosticDescriptor rule,
-        StreamOrigin reportedOrigins = StreamOrigins.NotInMemory)
+        StreamOrigin reportedOrigins = StreamOrigins.NotInMemory, System.Func<StreamOrigin, string>? describe = null)
     {
         if (pending.IsEmpty)
             return;
@@ -57,7 +59,7 @@ internal sealed class PendingDiagnostic
                 continue;
 
             Location[]? additional = diagnostic.AdditionalLocation is null ? null : new[] { diagnostic.AdditionalLocation };
-            string second = diagnostic.SecondArgument ?? StreamOrigins.Describe(origin & reportedOrigins);
+            string second = diagnostic.SecondArgument ?? (describe ?? StreamOrigins.Describe)(origin & reportedOrigins);
             object[] arguments = diagnostic.ThirdArgument is null
                 ? new object[] { diagnostic.Name, second }
                 : new object[] { diagnostic.Name, second, diagnostic.ThirdArgument };

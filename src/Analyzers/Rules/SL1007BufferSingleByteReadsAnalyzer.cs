@@ -62,7 +62,7 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             var live = StreamOriginResolver.Live(index.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterOperationAction(context => AnalyzeInvocation(context, origins, live, pending), OperationKind.Invocation);
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, RuleAtCompilationEnd, ReportedOrigins));
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, RuleAtCompilationEnd, ReportedOrigins, DescribeStream));
         });
     }
 
@@ -116,9 +116,11 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             if ((origin & ReportedOrigins) == 0)
             {
                 if ((origin & StreamOrigin.Deferred) != 0)
-                    pending.Enqueue(new PendingDiagnostic(instance, invocation.Syntax.GetLocation(), properties, instance.Syntax.ToString(), secondArgument: typeName, thirdArgument: Resources.Get(advice)));
+                    pending.Enqueue(new PendingDiagnostic(instance, invocation.Syntax.GetLocation(), properties, instance.Syntax.ToString(), thirdArgument: Resources.Get(advice)));
                 return;
             }
+
+            typeName = DescribeStream(origin & ReportedOrigins);
         }
 
         context.ReportDiagnostic(Diagnostic.Create(
@@ -128,6 +130,17 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             instance.Syntax.ToString(),
             typeName,
             Resources.Get(advice)));
+    }
+
+    /// <summary>The message's type for a value typed <c>Stream</c>: the type and the origin that makes it worth
+    /// reporting, the most concrete first (<c>Stream, from a decompressing stream</c>).</summary>
+    internal static string DescribeStream(StreamOrigin origin)
+    {
+        if ((origin & StreamOrigin.Decompressor) != 0)
+            return "Stream, from a decompressing stream";
+        if ((origin & StreamOrigin.OtherStream) != 0)
+            return "Stream, from a stream type that may not buffer it";
+        return "Stream, from a caller this compilation cannot see";
     }
 
     /// <summary>
