@@ -183,8 +183,10 @@ internal static class SliceRangePattern
             start = hat.Operand;
         }
 
-        // The compilers special-case only an int operand; an Index-typed start goes through Index.GetOffset.
-        if (model.GetTypeInfo(start, cancellationToken).Type is not { SpecialType: SpecialType.System_Int32 })
+        // The compilers special-case an operand that converts to Index through int: an int, or a narrower integer or
+        // a char, which the compiler widens to int first (Roslyn 5.0 emits Slice(start, Length - start) for a short or
+        // byte start, 5.12 Slice(start), as for an int). An Index-typed start goes through Index.GetOffset.
+        if (!IsIntOrWidensToInt(model.GetTypeInfo(start, cancellationToken).Type))
             return false;
 
         ITypeSymbol? receiverType = model.GetTypeInfo(access.Expression, cancellationToken).Type;
@@ -261,6 +263,10 @@ internal static class SliceRangePattern
                 return IsLocalOrParameter(expression, model, cancellationToken);
         }
     }
+
+    private static bool IsIntOrWidensToInt(ITypeSymbol? type) => type?.SpecialType is SpecialType.System_Int32
+        or SpecialType.System_Int16 or SpecialType.System_UInt16 or SpecialType.System_Byte or SpecialType.System_SByte
+        or SpecialType.System_Char;
 }
 
 /// <summary>

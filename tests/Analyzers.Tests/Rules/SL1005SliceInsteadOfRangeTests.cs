@@ -268,6 +268,53 @@ public class SL1005SliceInsteadOfRangeTests
             }
             """);
 
+    /// <summary>A start of a narrower integer type or a char: the compiler widens it to int and lowers the range as
+    /// for an int (Roslyn 5.0: Slice(start, Length - start); 5.12: Slice(start)), as in a WebP decoder's
+    /// <c>dst[Scan[n]..]</c> over a <c>short[]</c> table.</summary>
+    [Fact]
+    public Task Fix_NarrowIntegerAndCharStarts()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+
+            class C
+            {
+                static readonly short[] Scan = { 0, 4, 8, 12 };
+
+                int M(Span<byte> dst, byte b, sbyte sb, ushort us, char c, short k)
+                {
+                    int sum = 0;
+                    for (int n = 0; n < Scan.Length * 100; n++)
+                    {
+                        sum += {|SL1005:dst[Scan[n % 4]..]|}.Length;
+                        sum += {|SL1005:dst[b..]|}.Length + {|SL1005:dst[sb..]|}.Length + {|SL1005:dst[us..]|}.Length + {|SL1005:dst[c..]|}.Length;
+                        sum += {|SL1005:dst[^k..]|}.Length;
+                    }
+
+                    return sum;
+                }
+            }
+            """, """
+            using System;
+
+            class C
+            {
+                static readonly short[] Scan = { 0, 4, 8, 12 };
+
+                int M(Span<byte> dst, byte b, sbyte sb, ushort us, char c, short k)
+                {
+                    int sum = 0;
+                    for (int n = 0; n < Scan.Length * 100; n++)
+                    {
+                        sum += dst.Slice(Scan[n % 4]).Length;
+                        sum += dst.Slice(b).Length + dst.Slice(sb).Length + dst.Slice(us).Length + dst.Slice(c).Length;
+                        sum += dst.Slice(dst.Length - k).Length;
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
     [Fact]
     public Task FromEnd_ReceiverOrOperandWithSideEffects_ReportedWithoutFix()
     {
