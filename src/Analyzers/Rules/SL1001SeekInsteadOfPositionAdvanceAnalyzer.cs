@@ -97,6 +97,8 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
 
         int fixes = (canSeek ? 1 : 0) + (canUseReader ? 2 : 0);
         ImmutableDictionary<string, string> properties = s_properties[fixes];
+        if (FormatGate.LeavesOut(properties))
+            return; // dotnet format: no fix to apply here
         string advice = Resources.Get(s_advice[fixes]);
         // Where the stream comes from: now when the method shows an origin not in memory, at compilation end when only
         // other methods can tell, never when every origin is in memory.

@@ -71,6 +71,9 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         OperationAnalysisContext context, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending,
         IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name)
     {
+        if (FormatGate.LeavesOut(properties))
+            return; // dotnet format: no fix to apply here
+
         StreamOrigin origin = stream is null ? StreamOrigin.Unseen : live.Resolve(stream);
         if (StreamOrigins.AnyNotInMemory(origin))
             context.ReportDiagnostic(Diagnostic.Create(Rule, location, properties, name, StreamOrigins.Describe(origin)));

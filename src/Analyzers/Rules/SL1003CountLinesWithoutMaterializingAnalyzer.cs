@@ -11,6 +11,12 @@ public sealed class SL1003CountLinesWithoutMaterializingAnalyzer : DiagnosticAna
 {
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.CountLinesWithoutMaterializing);
 
+    /// <summary>Diagnostic property: "false" where the fix cannot rewrite the count (uses of the lines that want an
+    /// int and a long at once, a declaration of several variables); absent where it can.</summary>
+    internal const string CanFixProperty = "CanFix";
+
+    private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule);
 
     public override void Initialize(AnalysisContext context)
@@ -32,9 +38,32 @@ public sealed class SL1003CountLinesWithoutMaterializingAnalyzer : DiagnosticAna
         if (!LineCountPattern.TryMatch(invocation, symbols, out LineCountMatch? match))
             return;
 
+        ImmutableDictionary<string, string>? properties = CanFix(match) ? null : s_notFixable;
+        if (properties is not null && FormatGate.LeavesOut(properties))
+            return; // dotnet format: no fix to apply here
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             match.Reported.Syntax.GetLocation(),
+            properties,
             "File." + invocation.TargetMethod.Name));
+    }
+
+    /// <summary>Whether the fix can rewrite this count: one result type, and the lines' local declared alone.</summary>
+    internal static bool CanFix(LineCountMatch match)
+    {
+        if (match.IsLong is null)
+            return false;
+
+        if (match.Shape != LineCountShape.Local)
+            return true;
+
+        for (SyntaxNode? node = match.Read.Syntax.Parent; node is not null; node = node.Parent)
+        {
+            if (node is Microsoft.CodeAnalysis.CSharp.Syntax.VariableDeclarationSyntax declaration)
+                return declaration.Variables.Count == 1;
+        }
+
+        return false;
     }
 }

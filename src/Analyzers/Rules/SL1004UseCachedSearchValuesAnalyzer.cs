@@ -46,6 +46,9 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
 
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.UseCachedSearchValues);
 
+    /// <summary>Diagnostic property: "false" where the fix cannot rewrite the search (<see cref="SL1004FixShape.CanFix"/>).</summary>
+    internal const string CanFixProperty = "CanFix";
+
     private static readonly ImmutableDictionary<string, string> s_searchValuesProperties =
         ImmutableDictionary<string, string>.Empty.Add(RewriteProperty, RewriteSearchValues);
 
@@ -80,10 +83,18 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
         string replacement = useSearchValues
             ? (match.IsByte ? "SearchValues<byte>" : "SearchValues<char>")
             : (match.IsByte ? "ByteSearchSet" : "CharSearchSet");
+        ImmutableDictionary<string, string> properties = useSearchValues ? s_searchValuesProperties : s_runtimeSetProperties;
+        if (!SL1004FixShape.CanFix(match))
+        {
+            properties = properties.Add(CanFixProperty, "false");
+            if (FormatGate.LeavesOut(properties))
+                return; // dotnet format: no fix to apply here
+        }
+
         context.ReportDiagnostic(Diagnostic.Create(
             Rule,
             match.ValuesArgument.Syntax.GetLocation(),
-            useSearchValues ? s_searchValuesProperties : s_runtimeSetProperties,
+            properties,
             api,
             match.DistinctCount.ToString(CultureInfo.InvariantCulture),
             replacement));

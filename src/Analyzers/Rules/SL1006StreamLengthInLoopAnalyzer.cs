@@ -156,6 +156,9 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             LengthHoist.OnFirstRead => onlyThroughReader ? s_onFirstReadThroughReaderBeforeCSharp8 : s_onFirstReadBeforeCSharp8,
             _ => s_notFixable,
         };
+        if (FormatGate.LeavesOut(properties))
+            return; // dotnet format: no fix to apply here
+
         // Where the stream comes from: now when the method shows a file (or a caller outside the compilation), at
         // compilation end when only other methods can tell, never when every origin is in memory.
         StreamOrigin origin = live.Resolve(instance);

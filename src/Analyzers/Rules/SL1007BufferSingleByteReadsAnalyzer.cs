@@ -105,6 +105,9 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             advice = IsMadeHere(instance, root, origins) ? "SL1007AdviceOwned" : "SL1007AdviceCallers";
         }
 
+        if (FormatGate.LeavesOut(properties))
+            return; // dotnet format: no fix to apply here
+
         ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
         string typeName = type?.Name ?? nameof(System.IO.Stream);
         if (SymbolEqualityComparer.Default.Equals(type, origins.Stream))

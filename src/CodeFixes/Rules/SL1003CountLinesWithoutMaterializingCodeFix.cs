@@ -199,7 +199,7 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
                 continue;
             }
 
-            if (found.IsLong is null || found.Shape == LineCountShape.Local && !IsSingleDeclarator(found))
+            if (!SL1003CountLinesWithoutMaterializingAnalyzer.CanFix(found))
                 return false;
 
             string methodName = (found.IsLong == true ? "CountLong" : "Count") + (found.IsAsync ? "Async" : string.Empty);
@@ -212,7 +212,4 @@ public sealed class SL1003CountLinesWithoutMaterializingCodeFix : DocumentCodeFi
 
         return false;
     }
-
-    private static bool IsSingleDeclarator(LineCountMatch match)
-        => match.Read.Syntax.Ancestors().OfType<VariableDeclarationSyntax>().FirstOrDefault() is { Variables.Count: 1 };
 }

@@ -83,7 +83,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                         || SL1004UseCachedSearchValuesAnalyzer.IsInExpressionTree(invocation)
                         || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
                         || !match.ValuesArgument.Syntax.Span.Contains(name.Span)
-                        || !ArgumentsInParameterOrder(match)
+                        || !SL1004FixShape.ArgumentsInParameterOrder(match)
                         || invocationSyntax.FirstAncestorOrSelf<TypeDeclarationSyntax>() is not { } useType
                         || model.GetDeclaredSymbol(useType, cancellationToken) is not INamedTypeSymbol useContainingType)
                     {
@@ -104,7 +104,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                     {
                         seenThrough ??= use;
                     }
-                    else if (ChoiceArms(match) is { } arms && CanRewriteChoice(match))
+                    else if (ChoiceArms(match) is { } arms && SL1004FixShape.CanRewriteChoice(match))
                     {
                         // An arm of a choice of sets: the choice is rewritten whole, so its other arrays go too.
                         bool isArm = false;
@@ -185,65 +185,6 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
     }
 
 
-    /// <summary>
-    /// <c>text.IndexOfAny(cond ? A : B)</c> becomes <c>(cond ? s_a : s_b).IndexOfAny(text)</c>, and
-    /// <c>text.IndexOfAny(kind switch { ... => A, _ => B })</c> becomes <c>(kind switch { ... => s_a, _ => s_b }).IndexOfAny(text)</c>,
-    /// which evaluate the condition (the switched value, the patterns and guards) before the text: so the text must be
-    /// a local or parameter, and the condition made of locals, parameters, fields, constants, operators and patterns
-    /// without property reads only (nothing it evaluates can change the text or have an effect).
-    /// </summary>
-    private static bool CanRewriteChoice(SearchSetMatch match)
-    {
-        IOperation receiver = match.Receiver;
-        while (receiver is IConversionOperation { IsImplicit: true } conversion)
-            receiver = conversion.Operand;
-
-        if (receiver is not (ILocalReferenceOperation or IParameterReferenceOperation))
-            return false;
-
-        switch (match.SetValue)
-        {
-            case IConditionalOperation { WhenFalse: not null } choice:
-                return HasNoEffects(choice.Condition);
-            case ISwitchExpressionOperation { Arms.Length: > 0 } choice:
-                if (!HasNoEffects(choice.Value))
-                    return false;
-
-                foreach (ISwitchExpressionArmOperation arm in choice.Arms)
-                {
-                    if (!HasNoEffects(arm.Pattern) || (arm.Guard is not null && !HasNoEffects(arm.Guard)))
-                        return false;
-                }
-
-                return true;
-            default:
-                return false;
-        }
-    }
-
-    // kind == 1 && !flag, kind is 0 or > 3: reads of locals, parameters and fields, constants, built-in operators, patterns.
-    private static bool HasNoEffects(IOperation condition)
-    {
-        foreach (IOperation operation in condition.DescendantsAndSelf())
-        {
-            switch (operation)
-            {
-                case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or ILiteralOperation or IInstanceReferenceOperation:
-                case IConversionOperation { OperatorMethod: null }:
-                case IBinaryOperation { OperatorMethod: null }:
-                case IUnaryOperation { OperatorMethod: null }:
-                case IIsPatternOperation:
-                case IConstantPatternOperation or IRelationalPatternOperation or ITypePatternOperation or IDiscardPatternOperation:
-                case IDeclarationPatternOperation or IBinaryPatternOperation or INegatedPatternOperation:
-                    continue;
-                default:
-                    return false;
-            }
-        }
-
-        return true;
-    }
-
     /// <summary>The arms of a choice of sets, in source order; null when the set is not a choice.</summary>
     private static ImmutableArray<IOperation>? ChoiceArms(SearchSetMatch match)
         => match.SetValue switch
@@ -282,25 +223,6 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                 if (reference.SyntaxTree != root.SyntaxTree || !scope.Span.Contains(token.Span))
                     return false;
             }
-        }
-
-        return true;
-    }
-
-    // text.IndexOfAny(cond ? A : B), text.IndexOfAny(kind switch { ... }): one set per arm.
-    private static bool IsChoiceOfSets(SearchSetMatch match) => match.SetValue is IConditionalOperation or ISwitchExpressionOperation;
-
-    // text.IndexOfAny(count: 3, startIndex: 1, anyOf: x) would evaluate its arguments in another order once rewritten.
-    private static bool ArgumentsInParameterOrder(SearchSetMatch match)
-    {
-        var arguments = (match.Invocation.Syntax as InvocationExpressionSyntax)?.ArgumentList.Arguments;
-        if (arguments is null)
-            return false;
-
-        foreach (ArgumentSyntax argument in arguments)
-        {
-            if (argument.NameColon is not null)
-                return false;
         }
 
         return true;

@@ -336,8 +336,8 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
             || model.GetOperation(invocationSyntax, cancellationToken) is not IInvocationOperation invocation
             || !SearchSetPattern.TryMatch(invocation, symbols, cancellationToken, out SearchSetMatch? match)
             || match.ValuesArgument.Syntax.Span != diagnostic.Location.SourceSpan
-            || (IsChoiceOfSets(match) && !CanRewriteChoice(match))
-            || !ArgumentsInParameterOrder(match))
+            || (SL1004FixShape.IsChoiceOfSets(match) && !SL1004FixShape.CanRewriteChoice(match))
+            || !SL1004FixShape.ArgumentsInParameterOrder(match))
         {
             return false;
         }
