@@ -55,6 +55,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!Symbols.TryCreate(start.Compilation, out Symbols? symbols))
                 return;
 

@@ -50,6 +50,9 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!BinaryReadSymbols.TryCreate(start.Compilation, out BinaryReadSymbols? symbols))
                 return;
 

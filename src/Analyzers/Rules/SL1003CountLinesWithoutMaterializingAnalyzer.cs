@@ -25,6 +25,9 @@ public sealed class SL1003CountLinesWithoutMaterializingAnalyzer : DiagnosticAna
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!LineCountSymbols.TryCreate(start.Compilation, out LineCountSymbols? symbols))
                 return;
 

@@ -37,6 +37,9 @@ public sealed class SL1004Ca1870Suppressor : DiagnosticSuppressor
 
     public override void ReportSuppressions(SuppressionAnalysisContext context)
     {
+        if (TestProjects.AreQuiet(context.Compilation, context.Options))
+            return; // the rule is quiet in a test project, so its suppression is too
+
         SearchSetSymbols? symbols = null;
         foreach (Diagnostic diagnostic in context.ReportedDiagnostics)
         {

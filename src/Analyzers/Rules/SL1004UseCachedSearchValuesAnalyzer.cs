@@ -63,6 +63,9 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             SearchSetSymbols symbols = SearchSetSymbols.Create(start.Compilation);
             start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
         });

@@ -33,6 +33,9 @@ public sealed class SL1005RangeSuggestionSuppressor : DiagnosticSuppressor
 
     public override void ReportSuppressions(SuppressionAnalysisContext context)
     {
+        if (TestProjects.AreQuiet(context.Compilation, context.Options))
+            return; // the rule is quiet in a test project, so its suppression is too
+
         SliceRangeSymbols? symbols = null;
         foreach (Diagnostic diagnostic in context.ReportedDiagnostics)
         {

@@ -34,6 +34,9 @@ public sealed class SL1005SliceInsteadOfRangeAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!SliceRangeSymbols.TryCreate(start.Compilation, out SliceRangeSymbols? symbols))
                 return;
 

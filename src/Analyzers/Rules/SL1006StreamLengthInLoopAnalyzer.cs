@@ -81,6 +81,9 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!StreamLengthSymbols.TryCreate(start.Compilation, out StreamLengthSymbols? symbols))
                 return;
 

@@ -54,6 +54,9 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
+            if (TestProjects.AreQuiet(start.Compilation, start.Options))
+                return; // a test project: see TestProjects
+
             if (!SL1007StreamOrigins.TryCreate(start.Compilation, out SL1007StreamOrigins? origins))
                 return;
 
