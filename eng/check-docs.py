@@ -81,7 +81,7 @@ for readme in (root / "README.md", root / "src" / "Package" / "README.md"):
             before = text[max(0, token.start() - 10): token.start()]
             if re.match(r"\s+(and up|or more)\b", after) or re.search(r"\b(at least|over|above)\s+$", before):
                 if min(numbers) < float(quoted):
-                    problems.append(f"{where}: {rule} is quoted at {quoted}x or more, but docs/rules/{rule}.md measures {min(numbers):g}x")
+                    problems.append(f"{where}: {rule} is quoted at {quoted}x and up, but docs/rules/{rule}.md measures {min(numbers):g}x")
             elif re.search(r"\b(under|below|at most|up to)\s+$", before):
                 if max(numbers) > float(quoted):
                     problems.append(f"{where}: {rule} is quoted at under {quoted}x, but docs/rules/{rule}.md measures {max(numbers):g}x")
@@ -158,7 +158,11 @@ def anchors(path):
     return found
 
 
-markdown = subprocess.run(["git", "-C", str(root), "ls-files", "*.md"], capture_output=True, text=True, check=True).stdout.split()
+listed = subprocess.run(["git", "-C", str(root), "ls-files", "*.md"], capture_output=True, text=True)
+in_git = listed.returncode == 0
+# Outside git (a source archive), every .md file but build output.
+markdown = listed.stdout.split() if in_git else [
+    str(p.relative_to(root)) for p in sorted(root.rglob("*.md")) if not {"bin", "obj", ".git"} & set(p.relative_to(root).parts)]
 for name in markdown:
     source = root / name
     fenced = False
@@ -186,7 +190,7 @@ for name in markdown:
     text = (root / name).read_text(encoding="utf-8")
     for token in re.finditer(r"blob/([^/\s`)]+)/(docs/rules/SL\d{4}\.md)", text):
         ref, page = token.groups()
-        if not re.fullmatch(r"<[^>]+>", ref) and not git_has(ref, page):
+        if in_git and not re.fullmatch(r"<[^>]+>", ref) and not git_has(ref, page):
             line = text.count(chr(10), 0, token.start()) + 1
             problems.append(f"{name}:{line}: the help link blob/{ref}/{page} names a ref this repository does not have (or without that page)")
 
