@@ -183,7 +183,11 @@ for name in markdown:
 
 
 def git_has(ref, path):
-    return subprocess.run(["git", "-C", str(root), "cat-file", "-e", f"{ref}:{path}"], capture_output=True).returncode == 0
+    """Whether the ref (a commit, tag or branch, also as origin's branch in a clone without the local branch) has the
+    file. A clone that has no main at all (a CI checkout of one commit) takes HEAD for main."""
+    candidates = [ref, f"origin/{ref}"] + (["HEAD"] if ref == "main" else [])
+    return any(subprocess.run(["git", "-C", str(root), "cat-file", "-e", f"{c}:{path}"], capture_output=True).returncode == 0
+               for c in candidates)
 
 
 for name in markdown:
