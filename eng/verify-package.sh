@@ -24,7 +24,8 @@
 #   (h)       a project with its own LineCounter class: nothing is generated.
 #   (r)       reproducible: two clones of HEAD at different paths, packed with CI=true, give byte-identical DLLs; the
 #             PDBs name no build path and carry SourceLink to the repository at that commit; the .nupkg holds no
-#             .pdb (the .snupkg does); help links name the version's tag (SARIF of the app's build).
+#             .pdb (the .snupkg does); help links name the commit built, whose tree has the page (SARIF of the app's
+#             build; releases get no tag, so a blob/v<version> link would be dead).
 #   (d) also has SL1001's two kinds of site in one file: its one `dotnet format analyzers` run applies both the
 #             SkipReader and the Seek fix, and the -warnaserror build shows that no Streamline warning is left.
 # Nothing is downloaded: the feed is the packed folder plus the NuGet global packages folder, which the repository's
@@ -43,6 +44,7 @@ fail() {
 has() { unzip -l "$1" | awk '{print $4}' | grep -qx "$2"; }
 
 echo "== pack Streamline and Streamline.Runtime $version"
+built_commit=$(git -C "$root" rev-parse HEAD)   # the commit SourceLink records, which the help links name
 dotnet pack "$root/src/Package" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
 dotnet pack "$root/src/Runtime" -c Release -o "$work/feed" -p:Version="$version" --nologo -v quiet
 streamline="$work/feed/Streamline.$version.nupkg"
@@ -366,8 +368,9 @@ done
 echo "== app: SL1003 reported, fixed by dotnet format, built with -warnaserror on the generated runtime, run"
 dotnet restore "$users/UnityStyle" --nologo -v quiet
 dotnet build "$users/App" --no-restore --nologo -p:ErrorLog="$work/app.sarif%2Cversion=2.1" > "$work/app1.txt" 2>&1 || { cat "$work/app1.txt"; fail "the app must build before the fix"; }
-grep -q "\"helpUri\": \"https://github.com/streamline-analyzers/streamline/blob/v$version/docs/rules/SL1003.md\"" "$work/app.sarif" \
-  || { grep helpUri "$work/app.sarif"; fail "SL1003's help link does not name the version's tag v$version"; }
+grep -q "\"helpUri\": \"https://github.com/streamline-analyzers/streamline/blob/$built_commit/docs/rules/SL1003.md\"" "$work/app.sarif" \
+  || { grep helpUri "$work/app.sarif"; fail "SL1003's help link does not name the commit built, $built_commit"; }
+git -C "$root" cat-file -e "$built_commit:docs/rules/SL1003.md" || fail "the commit built has no docs/rules/SL1003.md"
 grep -q "warning SL1003" "$work/app1.txt" || fail "SL1003 was not reported by the package's analyzer"
 # The command README.md gives users for applying every fix at once.
 dotnet format analyzers "$users/App" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 --severity info --no-restore

@@ -9,19 +9,34 @@ internal static class Descriptors
     public const string Category = "Performance";
 
     /// <summary>
-    /// Where every rule's page lives, in the docs of the version that was built (the tag <c>v0.1.0</c> for 0.1.0, not
-    /// the main branch, whose pages may describe a newer rule); a descriptor links to <c>{HelpLinkBase}{id}.md</c>.
+    /// Where every rule's page lives, in the docs of the commit the package was built from (not the main branch, whose
+    /// pages may describe a newer rule, and not a version tag, which releases do not get); a descriptor links to
+    /// <c>{HelpLinkBase}{id}.md</c>.
     /// </summary>
-    public static readonly string HelpLinkBase = "https://github.com/streamline-analyzers/streamline/blob/" + VersionTag() + "/docs/rules/";
+    public static readonly string HelpLinkBase = "https://github.com/streamline-analyzers/streamline/blob/"
+        + SourceRef(typeof(Descriptors).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion)
+        + "/docs/rules/";
 
-    // The informational version without SourceLink's "+commit" suffix.
-    private static string VersionTag()
+    /// <summary>
+    /// The commit SourceLink records, which the SDK appends to the informational version (<c>0.1.0+&lt;commit&gt;</c>, or
+    /// <c>.&lt;commit&gt;</c> after a version that has build metadata already); <c>main</c> for a build outside git.
+    /// </summary>
+    internal static string SourceRef(string? informationalVersion)
     {
-        string? version = typeof(Descriptors).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
-        if (string.IsNullOrEmpty(version))
+        int plus = informationalVersion?.IndexOf('+') ?? -1;
+        if (plus < 0)
             return "main";
-        int plus = version!.IndexOf('+');
-        return "v" + (plus < 0 ? version : version.Substring(0, plus));
+        string metadata = informationalVersion!.Substring(plus + 1);
+        string commit = metadata.Substring(metadata.LastIndexOf('.') + 1);
+        if (commit.Length != 40)
+            return "main";
+        foreach (char c in commit)
+        {
+            if (!(c is >= '0' and <= '9' or >= 'a' and <= 'f'))
+                return "main";
+        }
+
+        return commit;
     }
 
     public static DiagnosticDescriptor Create(

@@ -28,20 +28,32 @@ internal static class GeneratorDescriptors
     private static LocalizableResourceString Text(string name) => new(name, s_resources, typeof(GeneratorDescriptors));
 }
 
-/// <summary>Help links to the rule pages of the version that was built (tag <c>v{version}</c>), not of the main branch.</summary>
+/// <summary>Help links to the rule pages at the commit that was built (as the analyzers' <c>Descriptors</c> link), not of
+/// the main branch and not of a version tag, which releases do not get.</summary>
 internal static class HelpLinks
 {
     public const string Repository = "https://github.com/streamline-analyzers/streamline";
 
-    public static string For(Assembly assembly, string id) => Repository + "/blob/" + Tag(assembly) + "/docs/rules/" + id + ".md";
+    public static string For(Assembly assembly, string id)
+        => Repository + "/blob/" + SourceRef(assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion) + "/docs/rules/" + id + ".md";
 
-    /// <summary><c>v0.1.0</c> for a build of 0.1.0 (the informational version without its <c>+commit</c> suffix).</summary>
-    public static string Tag(Assembly assembly)
+    /// <summary>The commit SourceLink records, which the SDK appends to the informational version (<c>0.1.0+&lt;commit&gt;</c>,
+    /// or <c>.&lt;commit&gt;</c> after a version that has build metadata already); <c>main</c> for a build outside git.</summary>
+    public static string SourceRef(string? informationalVersion)
     {
-        string? version = assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
-        if (string.IsNullOrEmpty(version))
+        int plus = informationalVersion?.IndexOf('+') ?? -1;
+        if (plus < 0)
             return "main";
-        int plus = version!.IndexOf('+');
-        return "v" + (plus < 0 ? version : version.Substring(0, plus));
+        string metadata = informationalVersion!.Substring(plus + 1);
+        string commit = metadata.Substring(metadata.LastIndexOf('.') + 1);
+        if (commit.Length != 40)
+            return "main";
+        foreach (char c in commit)
+        {
+            if (!(c is >= '0' and <= '9' or >= 'a' and <= 'f'))
+                return "main";
+        }
+
+        return commit;
     }
 }

@@ -43,7 +43,26 @@ public class RuleCatalogTests
         var descriptor = Descriptor(id);
         Assert.EndsWith("/docs/rules/" + id + ".md", descriptor.HelpLinkUri, StringComparison.Ordinal);
         Assert.True(File.Exists(Path.Combine(RepositoryRoot, "docs", "rules", id + ".md")), $"docs/rules/{id}.md is missing");
+
+        // At the commit this assembly was built from (SourceLink's), which has the page; never a tag, which releases do
+        // not get (blob/v0.1.0 was a dead link).
+        string? version = typeof(RuleIds).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion;
+        if (Path.Exists(Path.Combine(RepositoryRoot, ".git")))
+            Assert.Matches(@"\+[0-9a-f]{40}$", version);
+        Assert.Equal(
+            "https://github.com/streamline-analyzers/streamline/blob/" + Streamline.Analyzers.Descriptors.SourceRef(version) + "/docs/rules/" + id + ".md",
+            descriptor.HelpLinkUri);
     }
+
+    [Theory]
+    [InlineData("0.1.0+0123456789abcdef0123456789abcdef01234567", "0123456789abcdef0123456789abcdef01234567")]
+    [InlineData("1.0.0-beta+build.5.0123456789abcdef0123456789abcdef01234567", "0123456789abcdef0123456789abcdef01234567")]
+    [InlineData("0.1.0", "main")]
+    [InlineData("0.1.0+build5", "main")]
+    [InlineData("0.1.0+0123456789ABCDEF0123456789ABCDEF01234567", "main")]
+    [InlineData(null, "main")]
+    public void HelpLinkRef_IsTheCommitBuilt_OrMainOutsideGit(string? informationalVersion, string expected)
+        => Assert.Equal(expected, Streamline.Analyzers.Descriptors.SourceRef(informationalVersion));
 
     [Theory]
     [MemberData(nameof(Ids))]

@@ -37,7 +37,7 @@ internal sealed class PendingDiagnostic
     /// <summary>The message's second argument where the rule's message does not name the origin (SL1001's advice).</summary>
     public string? SecondArgument { get; }
 
-    /// <summary>The message's third argument, where the rule's message has one (SL1007's advice).</summary>
+    /// <summary>The message's third argument, where the rule's message has one (SL1002's and SL1007's advice).</summary>
     public string? ThirdArgument { get; }
 
     /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory; the message's second

@@ -69,19 +69,21 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     /// <summary>
     /// Reports now where the stream's origins, as far as the method shows them, include one that is not in memory; stays
     /// quiet where all are in memory; leaves the rest for compilation end, when every call site and field write is known.
+    /// <paramref name="advice"/> is the message's last part: buffer a reader the method makes, or make a reader handed
+    /// in buffered where it is created (wrapping it in the method that reads is slower: the rule's page measures it).
     /// </summary>
     private static void ReportUnlessInMemory(
         OperationAnalysisContext context, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending,
-        IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name)
+        IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name, string advice)
     {
         if (FormatGate.LeavesOut(properties))
             return; // dotnet format: no fix to apply here
 
         StreamOrigin origin = stream is null ? StreamOrigin.Unseen : live.Resolve(stream);
         if (StreamOrigins.AnyNotInMemory(origin))
-            context.ReportDiagnostic(Diagnostic.Create(Rule, location, properties, name, StreamOrigins.Describe(origin)));
+            context.ReportDiagnostic(Diagnostic.Create(Rule, location, properties, name, StreamOrigins.Describe(origin), advice));
         else if ((origin & StreamOrigin.Deferred) != 0)
-            pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name));
+            pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name, thirdArgument: advice));
     }
 
     /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
@@ -139,7 +141,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             _ => s_notFixable,
         };
         IOperation? over = creation.Arguments.Length > 0 ? creation.Arguments[0].Value : null;
-        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name);
+        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name, Resources.Get("SL1002AdviceMadeHere"));
     }
 
     /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>
@@ -164,7 +166,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             }
         }
 
-        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name);
+        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, Resources.Get("SL1002AdviceHandedIn"));
     }
 
     /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose

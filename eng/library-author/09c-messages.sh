@@ -1,0 +1,42 @@
+# Issue 30, point 9 (messages): a consumer build shows the no-fix messages of SL1002 (a BinaryReader parameter) and
+# SL1007 (a caller's Stream) as one sentence: no '; ' chain of advice, at most 200 characters, no inner sentence end;
+# and SL1002's advice for a reader handed in agrees with its page (buffer it where it is created, not here).
+project Messages netstandard2.0 Library "$streamline_ref"
+cat > "$users/Messages/Parse.cs" <<'CS'
+using System.IO;
+
+public static class Parse
+{
+    public static int Sum(BinaryReader reader, int count)
+    {
+        int sum = 0;
+        for (int i = 0; i < count; i++)
+            sum += reader.ReadInt32();
+        return sum;
+    }
+
+    public static int Zeros(Stream input)
+    {
+        int zeros = 0, b;
+        while ((b = input.ReadByte()) != -1)
+            if (b == 0) zeros++;
+        return zeros;
+    }
+}
+CS
+dotnet build "$users/Messages" --nologo > "$users/Messages/build.txt" 2>&1 || { cat "$users/Messages/build.txt"; check "09c messages: the project does not build"; }
+for id in SL1002 SL1007; do
+  # "path(line,col): warning SL1007: <message> (<help link>) [project]"; the build log shows each diagnostic twice.
+  message=$(grep -E "warning $id: " "$users/Messages/build.txt" | head -1 | sed -E "s/.*warning $id: //; s/ \[[^]]*\]$//; s/ \(https?:[^ )]*\)$//")
+  if [ -z "$message" ]; then
+    check "09c messages: no $id warning on the no-fix shape"
+    continue
+  fi
+  echo "$id: $message"
+  [ "${#message}" -le 200 ] || check "09c messages: $id's message is ${#message} characters (at most 200)"
+  [[ "$message" != *"; "* ]] || check "09c messages: $id's message chains clauses with '; ': $message"
+  ! grep -qE '[.?!] +[A-Z]' <<< "$message" || check "09c messages: $id's message has more than one sentence: $message"
+done
+sl1002=$(grep -E "warning SL1002: " "$users/Messages/build.txt" | head -1)
+[[ -z "$sl1002" || "$sl1002" == *"where it is created"* ]] \
+  || check "09c messages: SL1002's message for a BinaryReader parameter advises what its page measures as slower (wrapping it where it is read): $sl1002"
