@@ -12,7 +12,7 @@ echo "   generator time as the compiler reports it (per target):"
 grep -E 'RuntimeSourceGenerator|generator execution time' "$users/nocost/build.log" | grep -v -- '/analyzer:' | sed 's/^ */     /' | sort -u || true
 for tfm in netstandard2.0 net8.0; do
   generated="$users/nocost/obj/Release/$tfm/generated/Streamline.Generator/Streamline.Generator.RuntimeSourceGenerator"
-  files=$(cd "$generated" 2>/dev/null && ls | tr '\n' ' ')
+  files=$(cd "$generated" 2>/dev/null && ls | tr '\n' ' ' || true)
   [ "$files" = "Streamline.Runtime.Namespace.g.cs " ] \
     || check "point 10: on $tfm the generator added [${files:-no file}], not just the namespace file (Streamline.Runtime.Namespace.g.cs)"
 done
