@@ -217,6 +217,7 @@ public sealed class SymbolScopeTests
         Assert.Equal("The build has no source for this Streamline.Runtime type", descriptor.Title.ToString(System.Globalization.CultureInfo.InvariantCulture));
         Assert.False(descriptor.MessageFormat.ToString(System.Globalization.CultureInfo.InvariantCulture).EndsWith(".", System.StringComparison.Ordinal));
         Assert.NotEqual("SL0002Description", descriptor.Description.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal("Configuration", descriptor.Category); // with SL0001: silencing the Performance category keeps it
         Assert.Matches(@"^https://github\.com/streamline-analyzers/streamline/blob/v\d+\.\d+\.\d+[^/+]*/docs/rules/SL0002\.md$", descriptor.HelpLinkUri);
         Assert.True(File.Exists(Path.Combine(GeneratorHarness.Metadata("RuntimeSourceDirectory"), "..", "..", "docs", "rules", "SL0002.md")));
     }
