@@ -32,7 +32,7 @@ public class SL0001InvalidOptionTests
 
     // Once per project (compilation) and bad value, however many files the section covers, with no location, naming
     // the key, the value and what is accepted.
-    private static DiagnosticResult[] InEveryFile(string key, string value, string problemResource)
+    private static DiagnosticResult[] OncePerProject(string key, string value, string problemResource)
         => [Once(key, value, problemResource)];
 
     private static DiagnosticResult Once(string key, string value, string problemResource)
@@ -40,21 +40,21 @@ public class SL0001InvalidOptionTests
 
     [Fact]
     public Task Reported_MinValuesThatIsNotANumber()
-        => VerifyAsync("streamline.SL1004.min_values = abc\n", InEveryFile("streamline.sl1004.min_values", "abc", "SL0001MinValues"));
+        => VerifyAsync("streamline.SL1004.min_values = abc\n", OncePerProject("streamline.sl1004.min_values", "abc", "SL0001MinValues"));
 
     [Fact]
     public Task Reported_MinValuesBelowOne()
-        => VerifyAsync("streamline.SL1004.min_values = 0\n", InEveryFile("streamline.sl1004.min_values", "0", "SL0001MinValues"));
+        => VerifyAsync("streamline.SL1004.min_values = 0\n", OncePerProject("streamline.sl1004.min_values", "0", "SL0001MinValues"));
 
     [Fact]
     public Task Reported_CompilerVersionThatIsNotAVersion()
         => VerifyAsync(
             "streamline.SL1005.assume_compiler_version = banana\n",
-            InEveryFile("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
+            OncePerProject("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
 
     [Fact]
     public Task Reported_KeyStreamlineDoesNotRead()
-        => VerifyAsync("streamline.SL1004.min_value = 8\n", InEveryFile("streamline.sl1004.min_value", "8", "SL0001UnknownKey"));
+        => VerifyAsync("streamline.SL1004.min_value = 8\n", OncePerProject("streamline.sl1004.min_value", "8", "SL0001UnknownKey"));
 
     [Fact]
     public Task Reported_OnceForAValueInOneFileOnly()
