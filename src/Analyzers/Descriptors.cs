@@ -1,3 +1,4 @@
+using System;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 
@@ -7,6 +8,13 @@ namespace Streamline.Analyzers;
 internal static class Descriptors
 {
     public const string Category = "Performance";
+
+    /// <summary>
+    /// The category of SL0xxx, the diagnostics about Streamline's own configuration (SL0001, and the generator's SL0002):
+    /// a team that turns a category of performance rules off (<c>dotnet_analyzer_diagnostic.category-Performance.severity
+    /// = none</c>) keeps them.
+    /// </summary>
+    public const string ConfigurationCategory = "Configuration";
 
     /// <summary>
     /// Where every rule's page lives, in the docs of the commit the package was built from (not the main branch, whose
@@ -49,7 +57,7 @@ internal static class Descriptors
             id,
             Text(id + "Title"),
             Text(id + "Message"),
-            Category,
+            id.StartsWith("SL0", StringComparison.Ordinal) ? ConfigurationCategory : Category,
             defaultSeverity,
             isEnabledByDefault,
             Text(id + "Description"),

@@ -19,7 +19,7 @@ internal static class GeneratorDescriptors
         RuntimeTypeUnavailableId,
         Text(RuntimeTypeUnavailableId + "Title"),
         Text(RuntimeTypeUnavailableId + "Message"),
-        "Performance",
+        "Configuration", // Descriptors.ConfigurationCategory: SL0xxx are about Streamline's own set-up
         DiagnosticSeverity.Warning,
         isEnabledByDefault: true,
         Text(RuntimeTypeUnavailableId + "Description"),

@@ -91,6 +91,34 @@ public sealed class UnityLikeHostTests
         Assert.DoesNotContain(all, d => d.Location.SourceTree?.FilePath.Contains("Streamline.Runtime.", StringComparison.Ordinal) == true);
     }
 
+    /// <summary>
+    /// In the Roslyn 4.3 host, <c>using Streamline.Runtime;</c> with nothing of it used compiles: the generator's
+    /// post-initialization file declares the namespace, and adds no type.
+    /// </summary>
+    [Fact]
+    public void UnusedRuntimeUsing_Compiles_WithTheNamespaceFileOnly()
+    {
+        ImmutableArray<ISourceGenerator> generators = Metadata("AnalyzerAssemblies").Split(';')
+            .Select(path => new AnalyzerFileReference(Path.GetFullPath(path), Loader.Instance))
+            .SelectMany(r => r.GetGenerators(LanguageNames.CSharp))
+            .ToImmutableArray();
+        var parseOptions = new CSharpParseOptions(LanguageVersion.CSharp9, DocumentationMode.Diagnose);
+        CSharpCompilation compilation = CSharpCompilation.Create(
+            "Game",
+            new[] { CSharpSyntaxTree.ParseText("using System;\nusing Streamline.Runtime;\nnamespace Game { internal static class Loader { internal static int Count(string path) { return path.Length; } } }\n", parseOptions, path: "Loader.cs") },
+            Directory.GetFiles(Metadata("NetStandard21References"), "*.dll").Select(p => MetadataReference.CreateFromFile(p)),
+            new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, generalDiagnosticOption: ReportDiagnostic.Error));
+
+        CSharpGeneratorDriver.Create(generators, parseOptions: parseOptions)
+            .RunGeneratorsAndUpdateCompilation(compilation, out Compilation output, out ImmutableArray<Diagnostic> generatorDiagnostics);
+
+        Assert.Empty(generatorDiagnostics);
+        SyntaxTree added = Assert.Single(output.SyntaxTrees.Skip(1));
+        Assert.EndsWith("Streamline.Runtime.Namespace.g.cs", added.FilePath, StringComparison.Ordinal);
+        string[] problems = output.GetDiagnostics().Where(d => d.Severity >= DiagnosticSeverity.Warning).Select(d => d.ToString()).ToArray();
+        Assert.True(problems.Length == 0, string.Join("\n", problems));
+    }
+
     private static string Metadata(string key)
     {
         return typeof(UnityLikeHostTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!;

@@ -100,6 +100,18 @@ internal static class GeneratorHarness
         return (output, driver.GetRunResult().Results.Single());
     }
 
+    /// <summary>
+    /// Fails unless the run added the namespace file alone: what every compilation gets, also one that names no runtime
+    /// type, is turned off, or references the runtime assembly (so that <c>using Streamline.Runtime;</c> compiles).
+    /// </summary>
+    public static void AssertNamespaceOnly(GeneratorRunResult run)
+    {
+        GeneratedSourceResult only = Assert.Single(run.GeneratedSources);
+        Assert.Equal(RuntimeSourceGenerator.NamespaceHintName, only.HintName);
+        SyntaxNode root = only.SyntaxTree.GetRoot();
+        Assert.Empty(root.DescendantNodes().OfType<Microsoft.CodeAnalysis.CSharp.Syntax.BaseTypeDeclarationSyntax>());
+    }
+
     /// <summary>Fails with every warning and error of the compilation, in full.</summary>
     public static void AssertClean(Compilation compilation)
     {

@@ -95,13 +95,13 @@ public sealed class IncrementalityTests
             """;
         CSharpCompilation first = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { own, Other });
         GeneratorDriver driver = GeneratorHarness.Driver(first, trackSteps: true).RunGenerators(first);
-        Assert.Empty(driver.GetRunResult().Results.Single().GeneratedSources);
+        GeneratorHarness.AssertNamespaceOnly(driver.GetRunResult().Results.Single());
 
         SyntaxTree ownTree = first.SyntaxTrees.Single(t => t.ToString().Contains("class Uses"));
         SyntaxTree edited = ownTree.WithChangedText(Microsoft.CodeAnalysis.Text.SourceText.From(ownTree.ToString().Replace("return LineCounter.Count(path);", "return LineCounter.Count(path) + LineCounter.Count(path);")));
         GeneratorRunResult secondRun = driver.RunGenerators(first.ReplaceSyntaxTree(ownTree, edited)).GetRunResult().Results.Single();
 
-        Assert.Empty(secondRun.GeneratedSources);
+        GeneratorHarness.AssertNamespaceOnly(secondRun);
         AssertAll(secondRun, RuntimeSourceGenerator.NamesStep, IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached);
         AssertAll(secondRun, RuntimeSourceGenerator.RequestStep, IncrementalStepRunReason.Unchanged, IncrementalStepRunReason.Cached);
         Assert.All(secondRun.TrackedSteps[RuntimeSourceGenerator.CompilationStep].SelectMany(s => s.Outputs), o => Assert.Null(o.Value));
@@ -113,8 +113,44 @@ public sealed class IncrementalityTests
         CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { Other });
         GeneratorRunResult run = GeneratorHarness.Driver(compilation, trackSteps: true).RunGenerators(compilation).GetRunResult().Results.Single();
 
-        Assert.Empty(run.GeneratedSources);
+        GeneratorHarness.AssertNamespaceOnly(run);
         Assert.All(run.TrackedSteps[RuntimeSourceGenerator.CompilationStep].SelectMany(s => s.Outputs), o => Assert.Null(o.Value));
+    }
+
+    /// <summary>
+    /// A compilation whose text names no runtime type is neither walked nor bound: the text search passes every tree
+    /// over (the namespace file included), so the walk gets no tree.
+    /// </summary>
+    [Fact]
+    public void ProjectNamingNoRuntimeType_IsNotWalked()
+    {
+        CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { Other, Other.Replace("class Other", "class Another") });
+        GeneratorRunResult run = GeneratorHarness.Driver(compilation, trackSteps: true).RunGenerators(compilation).GetRunResult().Results.Single();
+
+        Assert.True(run.TrackedSteps.TryGetValue(RuntimeSourceGenerator.CandidatesStep, out System.Collections.Immutable.ImmutableArray<IncrementalGeneratorRunStep> candidates), "no text search step: " + string.Join(", ", run.TrackedSteps.Keys));
+        IncrementalGeneratorRunStep searched = Assert.Single(candidates);
+        Assert.Empty((System.Collections.Immutable.ImmutableArray<SyntaxTree>)Assert.Single(searched.Outputs).Value);
+        Assert.All(run.TrackedSteps[RuntimeSourceGenerator.UsesStep].SelectMany(s => s.Outputs), o => Assert.Equal(default(RuntimeScan), o.Value));
+    }
+
+    [Theory]
+    [InlineData("namespace N { class C { } }", false)]
+    [InlineData("namespace N { class C { object F() { return \"LineCounter\"; } } }", true)]  // text only: walked, nothing found
+    [InlineData("namespace N { class C { object F() { return typeof(\\u004CineCounter); } } }", true)]
+    [InlineData("global using Streamline.Runtime;", true)]
+    [InlineData("namespace Streamline.Tools { class C { } }", false)]
+    public void TextSearch_PassesOverOnlyTreesThatCannotNameARuntimeType(string source, bool walked)
+        => Assert.Equal(walked, RuntimeText.MayName(CSharpSyntaxTree.ParseText(source, path: "A.cs")));
+
+    [Fact]
+    public void EscapedName_IsStillFound()
+    {
+        const string escaped = "using Streamline.Runtime;\nnamespace Consumer { internal static class Lines { internal static long Count(string path) { return \\u004CineCounter.Count(path); } } }";
+        CSharpCompilation compilation = GeneratorHarness.Compilation(Target.Net80, LanguageVersion.Latest, nullable: true, new[] { escaped });
+        (Compilation output, GeneratorRunResult run) = GeneratorHarness.Run(compilation);
+
+        Assert.Contains(run.GeneratedSources, s => s.HintName == "Streamline.Runtime.LineCounter.g.cs");
+        GeneratorHarness.AssertClean(output);
     }
 
     [Fact]

@@ -1,23 +1,27 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Globalization;
 using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
-using Microsoft.CodeAnalysis.Text;
 
 namespace Streamline.Analyzers.Rules;
 
 /// <summary>
-/// SL0001: a <c>streamline.*</c> key in .editorconfig that Streamline does not know, or whose value does not parse.
+/// SL0001: a <c>streamline.*</c> key in .editorconfig that Streamline does not know, or whose value does not parse, and
+/// a value of the MSBuild switch <c>StreamlineRuntimeSource</c> that is neither true nor false.
 /// <code>
 /// streamline.SL1004.min_values = abc                  // not a whole number of at least 1
 /// streamline.SL1005.assume_compiler_version = banana  // not a version
 /// streamline.SL1004.min_value = 8                     // no such key (hosts with Roslyn 4.0+, which list the keys)
+/// &lt;StreamlineRuntimeSource&gt;flase&lt;/StreamlineRuntimeSource&gt;  // not true or false (taken as on)
 /// </code>
-/// Options are read per syntax tree, so the check is too: once per tree and key, at the tree's start, and only where
-/// the tree's options have a <c>streamline.</c> key.
+/// Options are read per syntax tree, but a bad value usually sits in one section that covers every file: the values are
+/// collected per tree and reported once per compilation and bad value, at its end, in key order. The report has no
+/// location: Roslyn does not say which .editorconfig (or .globalconfig, or MSBuild property) set a key, and an analyzer
+/// may not read files (RS1035), so the message names the key and the value instead.
 /// </summary>
 [DiagnosticAnalyzer(LanguageNames.CSharp)]
 [NoCodeFix("The value belongs to the user's .editorconfig; the message says which key, which value and what is accepted.")]
@@ -25,7 +29,14 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
 {
     private const string Prefix = "streamline.";
 
-    internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.InvalidOption);
+    /// <summary>The generator's switch as the compiler sees it (Streamline's props declare it a CompilerVisibleProperty).</summary>
+    internal const string RuntimeSourceProperty = "build_property.StreamlineRuntimeSource";
+
+    // A compilation-end diagnostic: the IDE computes it with the full compilation (build, full solution analysis).
+    internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.InvalidOption, customTags: CompilationEndTag);
+
+    // WellKnownDiagnosticTags.CompilationEnd, which Roslyn 3.6 does not declare yet; hosts read the string.
+    private const string CompilationEndTag = "CompilationEnd";
 
     /// <summary>
     /// <c>AnalyzerConfigOptions.Keys</c>, which Roslyn 4.0 added (this assembly builds against 3.6): null on older
@@ -39,39 +50,73 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
     {
         context.ConfigureGeneratedCodeAnalysis(GeneratedCodeAnalysisFlags.None);
         context.EnableConcurrentExecution();
-        context.RegisterSyntaxTreeAction(static context => Analyze(context));
+        context.RegisterCompilationStartAction(static start =>
+        {
+            // (key as written, value) -> what is accepted; keys compare without case, as .editorconfig's do.
+            var bad = new ConcurrentDictionary<(string Key, string Value), string>(BadValueComparer.Instance);
+            start.RegisterSyntaxTreeAction(tree => Collect(tree, bad));
+            start.RegisterCompilationEndAction(end => Report(end, bad));
+        });
     }
 
-    private static void Analyze(SyntaxTreeAnalysisContext context)
+    private static void Collect(SyntaxTreeAnalysisContext context, ConcurrentDictionary<(string Key, string Value), string> bad)
     {
         AnalyzerConfigOptions options = context.Options.AnalyzerConfigOptionsProvider.GetOptions(context.Tree);
+        if (options.TryGetValue(RuntimeSourceProperty, out string? runtimeSource) && !IsSwitchValue(runtimeSource))
+            bad.TryAdd((RuntimeSourceProperty.Substring("build_property.".Length), runtimeSource), Resources.Get("SL0001RuntimeSource"));
+
         IEnumerable<string>? keys = Keys(options);
         if (keys is null)
         {
-            Check(context, options, SL1004MinValuesKey);
-            Check(context, options, SL1005CompilerLowering.AssumeCompilerVersionKey);
+            Check(options, SL1004MinValuesKey, bad);
+            Check(options, SL1005CompilerLowering.AssumeCompilerVersionKey, bad);
             return;
         }
 
         foreach (string key in keys)
         {
             if (key.StartsWith(Prefix, StringComparison.OrdinalIgnoreCase))
-                Check(context, options, key);
+                Check(options, key, bad);
         }
+    }
+
+    private static void Report(CompilationAnalysisContext context, ConcurrentDictionary<(string Key, string Value), string> bad)
+    {
+        if (bad.IsEmpty)
+            return;
+
+        var all = new List<KeyValuePair<(string Key, string Value), string>>(bad);
+        all.Sort(static (a, b) =>
+        {
+            int byKey = StringComparer.OrdinalIgnoreCase.Compare(a.Key.Key, b.Key.Key);
+            return byKey != 0 ? byKey : StringComparer.Ordinal.Compare(a.Key.Value, b.Key.Value);
+        });
+        foreach (KeyValuePair<(string Key, string Value), string> entry in all)
+            context.ReportDiagnostic(Diagnostic.Create(Rule, Location.None, entry.Key.Key, entry.Key.Value, entry.Value));
     }
 
     private static string SL1004MinValuesKey => SL1004UseCachedSearchValuesAnalyzer.MinValuesOption;
 
-    private static void Check(SyntaxTreeAnalysisContext context, AnalyzerConfigOptions options, string key)
+    private static void Check(AnalyzerConfigOptions options, string key, ConcurrentDictionary<(string Key, string Value), string> bad)
     {
         if (!options.TryGetValue(key, out string? value))
             return;
 
         string? problem = Problem(key, value);
-        if (problem is null)
-            return;
+        if (problem is not null)
+            bad.TryAdd((key, value), problem);
+    }
 
-        context.ReportDiagnostic(Diagnostic.Create(Rule, Location.Create(context.Tree, default(TextSpan)), key, value, problem));
+    /// <summary>
+    /// The values the generator and the code fixes take for <c>StreamlineRuntimeSource</c>: true or false in any case,
+    /// or nothing (the default, on). Anything else is taken as on, and reported.
+    /// </summary>
+    internal static bool IsSwitchValue(string value)
+    {
+        string trimmed = value.Trim();
+        return trimmed.Length == 0
+            || string.Equals(trimmed, "true", StringComparison.OrdinalIgnoreCase)
+            || string.Equals(trimmed, "false", StringComparison.OrdinalIgnoreCase);
     }
 
     /// <summary>Null when the key is Streamline's and its value parses; else what is accepted, from the resources.</summary>
@@ -88,6 +133,17 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
             return SL1005CompilerLowering.TryParseVersion(value, out _) ? null : Resources.Get("SL0001CompilerVersion");
 
         return Resources.Get("SL0001UnknownKey");
+    }
+
+    private sealed class BadValueComparer : IEqualityComparer<(string Key, string Value)>
+    {
+        public static readonly BadValueComparer Instance = new();
+
+        public bool Equals((string Key, string Value) x, (string Key, string Value) y)
+            => StringComparer.OrdinalIgnoreCase.Equals(x.Key, y.Key) && StringComparer.Ordinal.Equals(x.Value, y.Value);
+
+        public int GetHashCode((string Key, string Value) obj)
+            => StringComparer.OrdinalIgnoreCase.GetHashCode(obj.Key) ^ StringComparer.Ordinal.GetHashCode(obj.Value);
     }
 
     private static IEnumerable<string>? Keys(AnalyzerConfigOptions options)

@@ -14,59 +14,97 @@ public class SL0001InvalidOptionTests
     private const string Source = "class C { }\n";
 
     private static Task VerifyAsync(string editorConfig, params DiagnosticResult[] expected)
+        => VerifyAsync(editorConfig, globalConfig: null, expected);
+
+    private static Task VerifyAsync(string editorConfig, string? globalConfig, params DiagnosticResult[] expected)
     {
-        // The diagnostic is at the file's very start, before any #pragma the library would insert: its suppression
-        // check cannot apply (the page says to correct the line or set the severity instead).
+        // The diagnostic has no location (no #pragma can reach it): the page says to correct the line or set the
+        // severity instead.
         var test = new Verify.Test { TestBehaviors = TestBehaviors.SkipSuppressionCheck };
         test.TestState.Sources.Add(("/src/A.cs", Source));
         test.TestState.Sources.Add(("/src/B.cs", "class D { }\n"));
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[*.cs]\n" + editorConfig));
+        if (globalConfig is not null)
+            test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\n" + globalConfig));
         test.ExpectedDiagnostics.AddRange(expected);
         return test.RunAsync(CancellationToken.None);
     }
 
-    // Once per file the section applies to, at its start, naming the key, the value and what is accepted.
-    private static DiagnosticResult[] InEveryFile(string key, string value, string problemResource)
-    {
-        string problem = Resources.Get(problemResource);
-        return
-        [
-            Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/A.cs", 1, 1, 1, 1).WithArguments(key, value, problem),
-            Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/B.cs", 1, 1, 1, 1).WithArguments(key, value, problem),
-        ];
-    }
+    // Once per project (compilation) and bad value, however many files the section covers, with no location, naming
+    // the key, the value and what is accepted.
+    private static DiagnosticResult[] OncePerProject(string key, string value, string problemResource)
+        => [Once(key, value, problemResource)];
+
+    private static DiagnosticResult Once(string key, string value, string problemResource)
+        => Verify.Diagnostic(RuleIds.InvalidOption).WithArguments(key, value, Resources.Get(problemResource));
 
     [Fact]
     public Task Reported_MinValuesThatIsNotANumber()
-        => VerifyAsync("streamline.SL1004.min_values = abc\n", InEveryFile("streamline.sl1004.min_values", "abc", "SL0001MinValues"));
+        => VerifyAsync("streamline.SL1004.min_values = abc\n", OncePerProject("streamline.sl1004.min_values", "abc", "SL0001MinValues"));
 
     [Fact]
     public Task Reported_MinValuesBelowOne()
-        => VerifyAsync("streamline.SL1004.min_values = 0\n", InEveryFile("streamline.sl1004.min_values", "0", "SL0001MinValues"));
+        => VerifyAsync("streamline.SL1004.min_values = 0\n", OncePerProject("streamline.sl1004.min_values", "0", "SL0001MinValues"));
 
     [Fact]
     public Task Reported_CompilerVersionThatIsNotAVersion()
         => VerifyAsync(
             "streamline.SL1005.assume_compiler_version = banana\n",
-            InEveryFile("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
+            OncePerProject("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
 
     [Fact]
     public Task Reported_KeyStreamlineDoesNotRead()
-        => VerifyAsync("streamline.SL1004.min_value = 8\n", InEveryFile("streamline.sl1004.min_value", "8", "SL0001UnknownKey"));
+        => VerifyAsync("streamline.SL1004.min_value = 8\n", OncePerProject("streamline.sl1004.min_value", "8", "SL0001UnknownKey"));
 
     [Fact]
-    public Task Reported_OnlyInTheFilesTheSectionAppliesTo()
+    public Task Reported_OnceForAValueInOneFileOnly()
     {
-        // The diagnostic is at the file's very start, before any #pragma the library would insert: its suppression
-        // check cannot apply (the page says to correct the line or set the severity instead).
         var test = new Verify.Test { TestBehaviors = TestBehaviors.SkipSuppressionCheck };
         test.TestState.Sources.Add(("/src/A.cs", Source));
         test.TestState.Sources.Add(("/src/B.cs", "class D { }\n"));
         test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", "root = true\n\n[A.cs]\nstreamline.SL1004.min_values = x\n"));
-        test.ExpectedDiagnostics.Add(Verify.Diagnostic(RuleIds.InvalidOption).WithSpan("/src/A.cs", 1, 1, 1, 1)
-            .WithArguments("streamline.sl1004.min_values", "x", Resources.Get("SL0001MinValues")));
+        test.ExpectedDiagnostics.Add(Once("streamline.sl1004.min_values", "x", "SL0001MinValues"));
         return test.RunAsync(CancellationToken.None);
     }
+
+    [Fact]
+    public Task Reported_OncePerBadValue_InKeyOrder()
+    {
+        // Two values of one key (two sections) are two reports; one value in two sections is one.
+        var test = new Verify.Test { TestBehaviors = TestBehaviors.SkipSuppressionCheck };
+        test.TestState.Sources.Add(("/src/A.cs", Source));
+        test.TestState.Sources.Add(("/src/B.cs", "class D { }\n"));
+        test.TestState.Sources.Add(("/src/C.cs", "class E { }\n"));
+        test.TestState.AnalyzerConfigFiles.Add(("/.editorconfig", """
+            root = true
+
+            [{A,B}.cs]
+            streamline.SL1005.assume_compiler_version = banana
+            streamline.SL1004.min_values = x
+
+            [C.cs]
+            streamline.SL1005.assume_compiler_version = banana
+            streamline.SL1004.min_values = y
+            """));
+        test.ExpectedDiagnostics.Add(Once("streamline.sl1004.min_values", "x", "SL0001MinValues"));
+        test.ExpectedDiagnostics.Add(Once("streamline.sl1004.min_values", "y", "SL0001MinValues"));
+        test.ExpectedDiagnostics.Add(Once("streamline.sl1005.assume_compiler_version", "banana", "SL0001CompilerVersion"));
+        return test.RunAsync(CancellationToken.None);
+    }
+
+    [Theory]
+    [InlineData("flase")]
+    [InlineData("off")]
+    [InlineData("0")]
+    public Task Reported_RuntimeSourceSwitchThatIsNotTrueOrFalse(string value)
+        => VerifyAsync(string.Empty, "build_property.StreamlineRuntimeSource = " + value + "\n", Once("StreamlineRuntimeSource", value, "SL0001RuntimeSource"));
+
+    [Theory]
+    [InlineData("true")]
+    [InlineData("False")]
+    [InlineData("")]
+    public Task Quiet_OnRuntimeSourceSwitchTrueFalseOrUnset(string value)
+        => VerifyAsync(string.Empty, "build_property.StreamlineRuntimeSource = " + value + "\n");
 
     [Fact]
     public Task Quiet_OnValidOptionsAndOtherTools()
