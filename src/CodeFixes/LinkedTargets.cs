@@ -1,3 +1,4 @@
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 
@@ -27,6 +28,25 @@ internal static class LinkedTargets
         }
 
         return lowest;
+    }
+
+    /// <summary>
+    /// Whether every other target that compiles the document defines <paramref name="symbol"/> (the SDK's
+    /// <c>NET8_0_OR_GREATER</c>, say): a fix that writes an API of .NET 8 writes it only where every target has it.
+    /// True for a document in one project.
+    /// </summary>
+    public static bool EveryOtherDefines(Document document, string symbol)
+    {
+        foreach (DocumentId id in document.GetLinkedDocumentIds())
+        {
+            if (document.Project.Solution.GetProject(id.ProjectId)?.ParseOptions is not { } options
+                || !options.PreprocessorSymbolNames.Contains(symbol))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     private static LanguageVersion Version(Project project)

@@ -110,6 +110,39 @@ public class LinkedFileFixTests
             """.ReplaceLineEndings("\r\n"), merged);
     }
 
+    // Without the package's props the net8.0 analyzer cannot see the netstandard2.0 target: the fix asks the linked
+    // projects, and writes the runtime's set on both instead of SearchValues on one.
+    [Fact]
+    public async Task SL1004_Net80BesideNetStandard_RuntimeSetOnBoth()
+    {
+        string merged = await LinkedFileFixer.FixAllAsync(new SL1004UseCachedSearchValuesAnalyzer(), new SL1004UseCachedSearchValuesCodeFix(), """
+            namespace Lib
+            {
+                public static class Escaper
+                {
+                    public static int Escape(string text, bool all) => text.IndexOfAny(all ? new[] { '\t', '<', '>', '&', '"', '|', '!', '?' } : new[] { '\t', ',', ';', ':', '=', '#', '!', '?' });
+                }
+            }
+            """.ReplaceLineEndings("\r\n"),
+            new LinkedTarget("Lib(net8.0)", TestTarget.Net80, LanguageVersion.CSharp12, "NET8_0_OR_GREATER"),
+            new LinkedTarget("Lib(net472)", TestTarget.Net472, LanguageVersion.CSharp7_3, "NETFRAMEWORK"));
+
+        Assert.Equal("""
+            using Streamline.Runtime;
+
+            namespace Lib
+            {
+                public static class Escaper
+                {
+                    private static readonly CharSearchSet s_separators = CharSearchSet.Create("\t<>&\"|!?");
+                    private static readonly CharSearchSet s_escapeSeparators = CharSearchSet.Create("\t,;:=#!?");
+
+                    public static int Escape(string text, bool all) => (all ? s_separators : s_escapeSeparators).IndexOfAny(text);
+                }
+            }
+            """.ReplaceLineEndings("\r\n"), merged);
+    }
+
     [Fact]
     public async Task SL1003_UsingAnotherBranchNeeds_Stays()
     {

@@ -32,6 +32,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
 {
     private const string CacheInStaticField = "SL1004.CacheInStaticField";
 
+    /// <summary>The symbol the SDK defines for .NET 8 and later targets, the first with SearchValues.</summary>
+    private const string Net8OrLater = "NET8_0_OR_GREATER";
+
     public SL1004UseCachedSearchValuesCodeFix()
         : base("SL1004FixTitle", CacheInStaticField)
     {
@@ -393,7 +396,10 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         if (!placeable)
             return false;
 
-        bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues;
+        // SearchValues only where every target of the project has it: without the package's props the analyzer of a
+        // net8.0 target cannot see that the project also builds for netstandard2.0, whose fix writes the runtime's set.
+        bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues
+            && LinkedTargets.EveryOtherDefines(document, Net8OrLater);
         INamedTypeSymbol elementType = match.IsByte ? symbols.Byte : symbols.Char;
         INamedTypeSymbol? fieldType;
         if (useSearchValues)
