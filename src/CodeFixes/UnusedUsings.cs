@@ -11,7 +11,9 @@ namespace Streamline.CodeFixes;
 /// <summary>
 /// Removes the <c>using</c> directives a fix made unnecessary (IDE0005 on the fixed code), and only those: a directive
 /// goes when the compiler found it used in the document before the fix (no CS8019) and unused after it. Usings that
-/// were already unused, global usings and aliases stay as the user wrote them.
+/// were already unused, global usings and aliases stay as the user wrote them. A file with code under an inactive
+/// <c>#if</c> branch keeps every using: that code belongs to another target or configuration, which may need the
+/// directive, and the compiler cannot say (<c>dotnet format</c> then writes this target's text for all of them).
 /// </summary>
 internal static class UnusedUsings
 {
@@ -21,7 +23,8 @@ internal static class UnusedUsings
     {
         if (original == changed
             || await original.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not CompilationUnitSyntax originalRoot
-            || !originalRoot.DescendantNodes(node => node is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>().Any(IsPlain))
+            || !originalRoot.DescendantNodes(node => node is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>().Any(IsPlain)
+            || HasInactiveCode(originalRoot))
         {
             return changed;
         }
@@ -70,6 +73,10 @@ internal static class UnusedUsings
 
         return changed.WithSyntaxRoot(newRoot);
     }
+
+    /// <summary>Whether a branch of an <c>#if</c> is inactive here: its code is compiled by another target or configuration.</summary>
+    private static bool HasInactiveCode(CompilationUnitSyntax root)
+        => root.ContainsDirectives && root.DescendantTrivia(descendIntoTrivia: true).Any(trivia => trivia.IsKind(SyntaxKind.DisabledTextTrivia));
 
     /// <summary>The plain directives (<c>using System.IO;</c>) the compiler finds used, or unused, in the document.</summary>
     private static async Task<HashSet<string>> PlainUsingsAsync(Document document, bool unused, CancellationToken cancellationToken)

@@ -99,7 +99,11 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                         return false;
                     }
 
-                    var use = new Target(match, useSearchValues, target.FieldType, useType, useContainingType, match.ReceiverIsSpan(symbols));
+                    ConditionalPlacement? usePlacement = ConditionalPlacement.Of(match.Invocation.Syntax, useType, out bool placeable);
+                    if (!placeable)
+                        return false;
+
+                    var use = new Target(match, useSearchValues, target.FieldType, useType, useContainingType, match.ReceiverIsSpan(symbols), usePlacement);
                     if (SymbolEqualityComparer.Default.Equals(SourceArrayField(match), arrayField))
                     {
                         seenThrough ??= use;
@@ -117,7 +121,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                             if (SymbolEqualityComparer.Default.Equals(armArray, arrayField))
                             {
                                 isArm = true;
-                                seenThrough ??= new Target(match.WithArm(arm, SearchSetPattern.Distinct(armSet!)), useSearchValues, target.FieldType, useType, useContainingType, use.ReceiverIsSpan);
+                                seenThrough ??= new Target(match.WithArm(arm, SearchSetPattern.Distinct(armSet!)), useSearchValues, target.FieldType, useType, useContainingType, use.ReceiverIsSpan, use.Placement);
                             }
                             else if (armArray is not null && seen.Add(armArray))
                             {

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Globalization;
@@ -125,14 +126,21 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
         => ((TypeSyntax)generator.TypeExpression(target.FieldType))
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
 
-    /// <summary><c>SearchValues.Create("...")</c> or <c>CharSearchSet.Create("...")</c>.</summary>
-    private static ExpressionSyntax CreateExpression(Target target, SyntaxGenerator generator)
+    /// <summary>
+    /// <c>SearchValues.Create("...")</c> or <c>CharSearchSet.Create("...")</c>; <c>Create(Separators)</c> where the set is a
+    /// string constant's (<c>Separators.ToCharArray()</c>), so the constant stays in use (CA1823); <c>Create(new[] { ... })</c>
+    /// as the file writes it where comments sit among the values, so they stay where they are.
+    /// </summary>
+    /// <param name="indentation">The indentation of the field's line, for a set written over several lines; null where the set replaces an array in place.</param>
+    private static ExpressionSyntax CreateExpression(Target target, SyntaxGenerator generator, string? indentation = null)
     {
         SearchSetMatch match = target.Match;
         ITypeSymbol factoryType = target.UseSearchValues ? target.FieldType.ContainingNamespace.GetTypeMembers("SearchValues", 0).First() : target.FieldType;
         var factory = (ExpressionSyntax)generator.TypeExpression(factoryType)
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
-        ExpressionSyntax values = match.IsByte ? ByteArray(match.Values) : StringLiteral(match.Values);
+        ExpressionSyntax values = ConstantSource(match)
+            ?? (indentation is null ? null : CommentedSet(match, indentation))
+            ?? (match.IsByte ? ByteArray(match.Values) : StringLiteral(match.Values));
         return SyntaxFactory.InvocationExpression(
             SyntaxFactory.MemberAccessExpression(SyntaxKind.SimpleMemberAccessExpression, factory, SyntaxFactory.IdentifierName(KnownNames.Create)),
             SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(SyntaxFactory.Argument(values))));
@@ -150,12 +158,70 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                         SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(SyntaxTriviaList.Empty, name, SyntaxFactory.TriviaList(SyntaxFactory.Space)))
                             .WithInitializer(SyntaxFactory.EqualsValueClause(
                                 SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.EqualsToken, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
-                                CreateExpression(target, generator))))))
+                                CreateExpression(target, generator, indentation.ToFullString()))))))
             .WithModifiers(SyntaxFactory.TokenList(
                 SyntaxFactory.Token(indentation, SyntaxKind.PrivateKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
                 SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.StaticKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)),
                 SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.ReadOnlyKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space))))
             .WithSemicolonToken(SyntaxFactory.Token(SyntaxTriviaList.Empty, SyntaxKind.SemicolonToken, SyntaxFactory.TriviaList(SyntaxFactory.EndOfLine(endOfLine))));
+    }
+
+    /// <summary>
+    /// The string constant field the set is read from, as the search names it, when its value is the set exactly (no
+    /// duplicates): <c>Separators.ToCharArray()</c> or, for a span search, <c>Separators</c>.
+    /// </summary>
+    private static ExpressionSyntax? ConstantSource(SearchSetMatch match)
+    {
+        if (match.IsByte)
+            return null;
+
+        IOperation set = match.SetValue;
+        if (set is IInvocationOperation { TargetMethod.Name: KnownNames.ToCharArray, Arguments.Length: 0, Instance: { } instance })
+            set = instance;
+        while (set is IConversionOperation conversion)
+            set = conversion.Operand;
+
+        return set is IFieldReferenceOperation { Field.IsConst: true } && set.ConstantValue.HasValue
+            && set.ConstantValue.Value is string value && value == match.Values
+            ? ((ExpressionSyntax)set.Syntax).WithoutTrivia()
+            : null;
+    }
+
+    /// <summary>
+    /// The set as the file writes it (<c>new[] { 'a', /* quote */ '"', ... }</c>), moved to the field's indentation, where
+    /// a comment sits among its values; null where it has none, or where it names a local (a field cannot see it).
+    /// </summary>
+    private static ExpressionSyntax? CommentedSet(SearchSetMatch match, string indentation)
+    {
+        SyntaxNode set = match.SetValue.Syntax;
+        if (set is not (ArrayCreationExpressionSyntax or ImplicitArrayCreationExpressionSyntax)
+            || !set.DescendantTrivia().Any(t => set.Span.Contains(t.Span) && (t.IsKind(SyntaxKind.SingleLineCommentTrivia) || t.IsKind(SyntaxKind.MultiLineCommentTrivia)))
+            || match.SetValue.DescendantsAndSelf().Any(o => o is ILocalReferenceOperation or IParameterReferenceOperation or IInstanceReferenceOperation))
+        {
+            return null;
+        }
+
+        // Each line after the first keeps its indentation relative to the line the set starts on.
+        SourceText text = set.SyntaxTree.GetText();
+        TextLine firstLine = text.Lines.GetLineFromPosition(set.SpanStart);
+        int start = firstLine.Start;
+        while (start < firstLine.End && text[start] is ' ' or '\t')
+            start++;
+        string outer = text.ToString(TextSpan.FromBounds(firstLine.Start, start));
+
+        var written = new StringBuilder();
+        int lineNumber = firstLine.LineNumber;
+        foreach (TextLine line in text.Lines.Skip(lineNumber).TakeWhile(l => l.Start < set.Span.End))
+        {
+            int from = Math.Max(line.Start, set.SpanStart);
+            int to = Math.Min(line.EndIncludingLineBreak, set.Span.End);
+            string part = text.ToString(TextSpan.FromBounds(from, to));
+            if (line.LineNumber != lineNumber)
+                part = part.StartsWith(outer, StringComparison.Ordinal) ? indentation + part.Substring(outer.Length) : part;
+            written.Append(part);
+        }
+
+        return SyntaxFactory.ParseExpression(written.ToString());
     }
 
     /// <summary>The file's own layout: its line end, and the indentation of members.</summary>

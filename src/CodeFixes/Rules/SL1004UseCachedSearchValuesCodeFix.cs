@@ -32,6 +32,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
 {
     private const string CacheInStaticField = "SL1004.CacheInStaticField";
 
+    /// <summary>The symbol the SDK defines for .NET 8 and later targets, the first with SearchValues.</summary>
+    private const string Net8OrLater = "NET8_0_OR_GREATER";
+
     public SL1004UseCachedSearchValuesCodeFix()
         : base("SL1004FixTitle", CacheInStaticField)
     {
@@ -47,8 +50,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
 
     private sealed class Target
     {
-        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan)
+        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan, ConditionalPlacement? placement)
         {
+            Placement = placement;
             ReceiverIsSpan = receiverIsSpan;
             Match = match;
             UseSearchValues = useSearchValues;
@@ -64,6 +68,8 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         public TypeDeclarationSyntax? TypeDeclaration { get; }
         public INamedTypeSymbol ContainingType { get; }
         public bool ReceiverIsSpan { get; }
+        /// <summary>Where the field goes when the search is under <c>#if</c>; null elsewhere.</summary>
+        public ConditionalPlacement? Placement { get; }
     }
 
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
@@ -81,6 +87,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         // (type, field type, set) -> field name, for fields found or added in this pass.
         var cached = new Dictionary<(INamedTypeSymbol, INamedTypeSymbol, string), string>(new CacheKeyComparer());
         var newFields = new Dictionary<TypeDeclarationSyntax, List<MemberDeclarationSyntax>>();
+        var conditionalFields = new Dictionary<TypeDeclarationSyntax, List<(ConditionalPlacement, MemberDeclarationSyntax)>>();
         var besideFields = new Dictionary<FieldDeclarationSyntax, List<MemberDeclarationSyntax>>();
         var takenNames = new Dictionary<INamedTypeSymbol, HashSet<string>>(SymbolEqualityComparer.Default);
         var replacedArrays = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default);
@@ -92,7 +99,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         {
             SearchSetMatch match = target.Match;
             IFieldSymbol? arrayField = SourceArrayField(match);
-                string key = SetKey(match.Values);
+                string key = SetKey(match.Values) + (target.Placement is null ? string.Empty : "#" + target.Placement.Key);
                 var cacheKey = (target.ContainingType, target.FieldType, key);
                 if (!cached.TryGetValue(cacheKey, out string? fieldName))
                 {
@@ -107,7 +114,17 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
 
                         fieldName = ChooseName(match, target.UseSearchValues, taken, naming);
                         taken.Add(fieldName);
-                        if (arrayField is not null
+                        if (target.Placement is not null && target.TypeDeclaration is not null)
+                        {
+                            if (!conditionalFields.TryGetValue(target.TypeDeclaration, out List<(ConditionalPlacement, MemberDeclarationSyntax)>? conditional))
+                            {
+                                conditional = new List<(ConditionalPlacement, MemberDeclarationSyntax)>();
+                                conditionalFields.Add(target.TypeDeclaration, conditional);
+                            }
+
+                            conditional.Add((target.Placement, CreateField(target, fieldName, editor.Generator, layout.MemberIndentation(target.TypeDeclaration), layout.EndOfLine)));
+                        }
+                        else if (arrayField is not null
                             && arrayField.DeclaringSyntaxReferences.Length == 1
                             && arrayField.DeclaringSyntaxReferences[0].GetSyntax(cancellationToken).FirstAncestorOrSelf<FieldDeclarationSyntax>() is { } besideDeclaration
                             && besideDeclaration.SyntaxTree == root.SyntaxTree
@@ -162,7 +179,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
                     return;
 
                 SearchSetMatch armMatch = match.WithArm(arm, SearchSetPattern.Distinct(armSet!));
-                var armTarget = new Target(armMatch, target.UseSearchValues, target.FieldType, target.TypeDeclaration, target.ContainingType, target.ReceiverIsSpan);
+                var armTarget = new Target(armMatch, target.UseSearchValues, target.FieldType, target.TypeDeclaration, target.ContainingType, target.ReceiverIsSpan, target.Placement);
                 IFieldSymbol? armArray = SourceArrayField(armMatch.SetValue);
                 string armName;
                 if (armArray is not null && replacedArrays.Contains(armArray))
@@ -231,6 +248,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         foreach (KeyValuePair<FieldDeclarationSyntax, List<MemberDeclarationSyntax>> pair in besideFields)
             editor.InsertAfter(pair.Key, pair.Value);
 
+        foreach (TypeDeclarationSyntax conditionalOnly in conditionalFields.Keys.Where(type => !newFields.ContainsKey(type)))
+            newFields.Add(conditionalOnly, new List<MemberDeclarationSyntax>());
+
         foreach (KeyValuePair<TypeDeclarationSyntax, List<MemberDeclarationSyntax>> pair in newFields)
         {
             // Near the top of the type, after the sets already cached there: static fields initialise in text order,
@@ -244,6 +264,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
                     index++;
 
                 List<MemberDeclarationSyntax> inserted = fields;
+                if (fields.Count == 0)
+                    return InsertConditionalFields(type, conditionalFields[pair.Key], 0, layout.EndOfLine);
+
                 if (index < type.Members.Count
                     && type.Members[index] is not FieldDeclarationSyntax
                     && !type.Members[index].GetLeadingTrivia().FirstOrDefault().IsKind(SyntaxKind.EndOfLineTrivia))
@@ -253,7 +276,10 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
                     inserted[inserted.Count - 1] = last.WithTrailingTrivia(last.GetTrailingTrivia().Add(SyntaxFactory.EndOfLine(layout.EndOfLine)));
                 }
 
-                return type.WithMembers(type.Members.InsertRange(index, inserted));
+                type = type.WithMembers(type.Members.InsertRange(index, inserted));
+                return conditionalFields.TryGetValue(pair.Key, out List<(ConditionalPlacement, MemberDeclarationSyntax)>? conditional)
+                    ? InsertConditionalFields(type, conditional, inserted.Count, layout.EndOfLine)
+                    : type;
             });
         }
 
@@ -365,7 +391,15 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
             containingType = declared;
         }
 
-        bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues;
+        // A search under #if: its field goes in the search's region, or the fix is not offered (see ConditionalPlacement).
+        ConditionalPlacement? placement = ConditionalPlacement.Of(invocationSyntax, typeDeclaration, out bool placeable);
+        if (!placeable)
+            return false;
+
+        // SearchValues only where every target of the project has it: without the package's props the analyzer of a
+        // net8.0 target cannot see that the project also builds for netstandard2.0, whose fix writes the runtime's set.
+        bool useSearchValues = rewrite == SL1004UseCachedSearchValuesAnalyzer.RewriteSearchValues
+            && LinkedTargets.EveryOtherDefines(document, Net8OrLater);
         INamedTypeSymbol elementType = match.IsByte ? symbols.Byte : symbols.Char;
         INamedTypeSymbol? fieldType;
         if (useSearchValues)
@@ -391,7 +425,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         if (fieldType is null)
             return false;
 
-        target = new Target(match, useSearchValues, fieldType, typeDeclaration, containingType, match.ReceiverIsSpan(symbols));
+        target = new Target(match, useSearchValues, fieldType, typeDeclaration, containingType, match.ReceiverIsSpan(symbols), placement);
         return true;
     }
 

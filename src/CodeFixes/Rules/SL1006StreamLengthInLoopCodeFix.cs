@@ -52,6 +52,10 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
         if (root is null || model is null)
             return document;
 
+        // ??= needs C# 8 in every target that compiles the file (the analyzer sees only its own target, and the
+        // project's other targets only through the package's props).
+        bool anyTargetBeforeCSharp8 = LinkedTargets.LowestLanguageVersion(document) < LanguageVersion.CSharp8;
+
         // One local per loop and stream, however many of the loop's reads were reported.
         var groups = new Dictionary<(StatementSyntax Loop, string Stream), (ExpressionSyntax Stream, bool OnlyThroughReader, bool OnFirstRead, bool BeforeCSharp8)>();
         foreach (Diagnostic diagnostic in diagnostics.OrderBy(d => d.Location.SourceSpan.Start))
@@ -64,8 +68,8 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
                 && through == "true";
             bool onFirstRead = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.HoistProperty, out string? hoist)
                 && hoist == SL1006StreamLengthInLoopAnalyzer.OnFirstReadValue;
-            bool beforeCSharp8 = diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.BeforeCSharp8Property, out string? older)
-                && older == "true";
+            bool beforeCSharp8 = anyTargetBeforeCSharp8
+                || diagnostic.Properties.TryGetValue(SL1006StreamLengthInLoopAnalyzer.BeforeCSharp8Property, out string? older) && older == "true";
             if (!groups.ContainsKey(key))
                 groups.Add(key, (found.Length.Expression, onlyThroughReader, onFirstRead, beforeCSharp8));
         }
