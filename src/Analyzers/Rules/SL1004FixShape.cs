@@ -10,10 +10,20 @@ namespace Streamline.Analyzers.Rules;
 /// </summary>
 internal static class SL1004FixShape
 {
-    /// <summary>Whether the fix can rewrite this search: a choice of sets only where the condition has no effect, and
-    /// the arguments in the parameters' order.</summary>
+    /// <summary>Whether the fix can rewrite this search: a choice of sets only where the condition has no effect, the
+    /// arguments in the parameters' order, and a place for the field under the search's <c>#if</c>.</summary>
     internal static bool CanFix(SearchSetMatch match)
-        => !(IsChoiceOfSets(match) && !CanRewriteChoice(match)) && ArgumentsInParameterOrder(match);
+        => !(IsChoiceOfSets(match) && !CanRewriteChoice(match))
+            && ArgumentsInParameterOrder(match)
+            && IsPlaceable(match.Invocation.Syntax);
+
+    /// <summary>Whether the cached set's field has a place that every target of a multi-targeted project merges: under
+    /// no <c>#if</c>, or in a conditional region <see cref="SL1004ConditionalPlacement"/> can place it in.</summary>
+    internal static bool IsPlaceable(SyntaxNode search)
+    {
+        SL1004ConditionalPlacement.Of(search, search.FirstAncestorOrSelf<TypeDeclarationSyntax>(), out bool placeable);
+        return placeable;
+    }
 
     /// <summary>
     /// <c>text.IndexOfAny(cond ? A : B)</c> becomes <c>(cond ? s_a : s_b).IndexOfAny(text)</c>, and

@@ -99,7 +99,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix
                         return false;
                     }
 
-                    ConditionalPlacement? usePlacement = ConditionalPlacement.Of(match.Invocation.Syntax, useType, out bool placeable);
+                    SL1004ConditionalPlacement? usePlacement = SL1004ConditionalPlacement.Of(match.Invocation.Syntax, useType, out bool placeable);
                     if (!placeable)
                         return false;
 

@@ -50,7 +50,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
 
     private sealed class Target
     {
-        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan, ConditionalPlacement? placement)
+        public Target(SearchSetMatch match, bool useSearchValues, INamedTypeSymbol fieldType, TypeDeclarationSyntax? typeDeclaration, INamedTypeSymbol containingType, bool receiverIsSpan, SL1004ConditionalPlacement? placement)
         {
             Placement = placement;
             ReceiverIsSpan = receiverIsSpan;
@@ -69,7 +69,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         public INamedTypeSymbol ContainingType { get; }
         public bool ReceiverIsSpan { get; }
         /// <summary>Where the field goes when the search is under <c>#if</c>; null elsewhere.</summary>
-        public ConditionalPlacement? Placement { get; }
+        public SL1004ConditionalPlacement? Placement { get; }
     }
 
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
@@ -87,7 +87,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
         // (type, field type, set) -> field name, for fields found or added in this pass.
         var cached = new Dictionary<(INamedTypeSymbol, INamedTypeSymbol, string), string>(new CacheKeyComparer());
         var newFields = new Dictionary<TypeDeclarationSyntax, List<MemberDeclarationSyntax>>();
-        var conditionalFields = new Dictionary<TypeDeclarationSyntax, List<(ConditionalPlacement, MemberDeclarationSyntax)>>();
+        var conditionalFields = new Dictionary<TypeDeclarationSyntax, List<(SL1004ConditionalPlacement, MemberDeclarationSyntax)>>();
         var besideFields = new Dictionary<FieldDeclarationSyntax, List<MemberDeclarationSyntax>>();
         var takenNames = new Dictionary<INamedTypeSymbol, HashSet<string>>(SymbolEqualityComparer.Default);
         var replacedArrays = new HashSet<IFieldSymbol>(SymbolEqualityComparer.Default);
@@ -116,9 +116,9 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
                         taken.Add(fieldName);
                         if (target.Placement is not null && target.TypeDeclaration is not null)
                         {
-                            if (!conditionalFields.TryGetValue(target.TypeDeclaration, out List<(ConditionalPlacement, MemberDeclarationSyntax)>? conditional))
+                            if (!conditionalFields.TryGetValue(target.TypeDeclaration, out List<(SL1004ConditionalPlacement, MemberDeclarationSyntax)>? conditional))
                             {
-                                conditional = new List<(ConditionalPlacement, MemberDeclarationSyntax)>();
+                                conditional = new List<(SL1004ConditionalPlacement, MemberDeclarationSyntax)>();
                                 conditionalFields.Add(target.TypeDeclaration, conditional);
                             }
 
@@ -277,7 +277,7 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
                 }
 
                 type = type.WithMembers(type.Members.InsertRange(index, inserted));
-                return conditionalFields.TryGetValue(pair.Key, out List<(ConditionalPlacement, MemberDeclarationSyntax)>? conditional)
+                return conditionalFields.TryGetValue(pair.Key, out List<(SL1004ConditionalPlacement, MemberDeclarationSyntax)>? conditional)
                     ? InsertConditionalFields(type, conditional, inserted.Count, layout.EndOfLine)
                     : type;
             });
@@ -391,8 +391,8 @@ public sealed partial class SL1004UseCachedSearchValuesCodeFix : DocumentCodeFix
             containingType = declared;
         }
 
-        // A search under #if: its field goes in the search's region, or the fix is not offered (see ConditionalPlacement).
-        ConditionalPlacement? placement = ConditionalPlacement.Of(invocationSyntax, typeDeclaration, out bool placeable);
+        // A search under #if: its field goes in the search's region, or the fix is not offered (see SL1004ConditionalPlacement).
+        SL1004ConditionalPlacement? placement = SL1004ConditionalPlacement.Of(invocationSyntax, typeDeclaration, out bool placeable);
         if (!placeable)
             return false;
 
