@@ -204,7 +204,7 @@ grep -q 'LineCounter.Count' "$users/App/Lines.cs" || check "SL1003 was not fixed
 grep -q 'private static readonly CharSearchSet Separators' "$users/App/Search.cs" || check "SL1004's field does not follow the PascalCase naming rule"
 grep -q 'SkipReader' "$users/App/Records.cs" || check "SL1001 was not fixed"
 grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || check "SL1002 was not applied in the run that read Length once (SL1006)"
-grep -q 'new BufferedStream(input)' "$users/App/Records.cs" || check "SL1007 was not fixed"
+grep -q 'using var input = new BufferedStream(new Chunks(File.OpenRead(path)));' "$users/App/Records.cs" || check "SL1007 was not fixed"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"

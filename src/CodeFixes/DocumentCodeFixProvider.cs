@@ -26,7 +26,7 @@ public abstract class DocumentCodeFixProvider : CodeFixProvider
     }
 
     public sealed override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
-        (context, document, diagnostics) => FixAsync(document, diagnostics, context.CancellationToken)!);
+        (context, document, diagnostics) => FixKeepingLineEndingsAsync(document, diagnostics, context.CancellationToken)!);
 
     public sealed override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {
@@ -43,11 +43,14 @@ public abstract class DocumentCodeFixProvider : CodeFixProvider
             context.RegisterCodeFix(
                 CodeAction.Create(
                     Analyzers.Resources.Get(TitleResource(diagnostic)),
-                    cancellationToken => FixAsync(context.Document, ImmutableArray.Create(diagnostic), cancellationToken),
+                    cancellationToken => FixKeepingLineEndingsAsync(context.Document, ImmutableArray.Create(diagnostic), cancellationToken),
                     _equivalenceKey),
                 diagnostic);
         }
     }
+
+    private async Task<Document> FixKeepingLineEndingsAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+        => await LineEndings.KeepAsync(document, await FixAsync(document, diagnostics, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
 
     /// <summary>The name of the action's title for <paramref name="diagnostic"/> in the analyzers' resources.</summary>
     protected virtual string TitleResource(Diagnostic diagnostic) => _titleResource;

@@ -11,11 +11,12 @@ namespace Streamline.Analyzers.Rules;
 /// The proof is that nobody but these reads can see the stream, so the bytes the buffer reads ahead are never missed:
 /// the method makes the stream itself, over a file it opens by path (<see cref="SL1007StreamOrigins.IsOwnedCreation"/>),
 /// and uses the local only as the receiver of <c>ReadByte()</c> and of <c>Read(array, offset, 1)</c> (the using that
-/// disposes it aside). The buffer is never disposed (disposing it would flush, which seeks the stream back, and
-/// dispose the stream) and the stream is disposed where it was. The accepted shapes:
+/// disposes it aside). The fix makes the stream inside the buffer, in the same declaration, so the buffer is disposed
+/// where the stream was and disposes it (a flush first, which seeks the stream back over the bytes read ahead, on a
+/// stream nobody reads again). The accepted shapes:
 /// <code>
-/// using var s = new Slow(File.OpenRead(path));            var bufferedS = new BufferedStream(s); goes after it
-/// using (var s = new GZipStream(File.OpenRead(p), CompressionMode.Decompress)) { ... }   first statement of the block
+/// using var s = new Slow(File.OpenRead(path));            using var s = new BufferedStream(new Slow(File.OpenRead(path)));
+/// using (var s = new GZipStream(File.OpenRead(p), CompressionMode.Decompress)) { ... }   likewise, in the using statement
 /// Stream s = new Slow(File.OpenRead(path));               likewise, never disposed
 /// </code>
 /// Iterators and async methods are accepted: a <c>yield</c> or <c>await</c> lets other code run, but no other code

@@ -79,6 +79,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
     /// the same rewrite of the loop, so both land.
     /// </summary>
     private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool seekOnly, CancellationToken cancellationToken)
+        => await LineEndings.KeepAsync(document, await RewriteAsync(document, diagnostics, seekOnly, cancellationToken).ConfigureAwait(false), cancellationToken).ConfigureAwait(false);
+
+    private static async Task<Document> RewriteAsync(Document document, ImmutableArray<Diagnostic> diagnostics, bool seekOnly, CancellationToken cancellationToken)
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);

@@ -17,17 +17,16 @@ using Streamline.Analyzers.Rules;
 namespace Streamline.CodeFixes.Rules;
 
 /// <summary>
-/// SL1007: <c>using var s = new Slow(File.OpenRead(p)); ... s.ReadByte() ...</c> gets
-/// <c>var bufferedS = new BufferedStream(s);</c> right after the declaration (first in a using statement's block), and
-/// every read of <c>s</c> becomes a read of <c>bufferedS</c>. Offered only where the analyzer proved that nobody else
-/// can see the stream (<see cref="SL1007BufferProof"/>). The buffer is never disposed: <c>s</c> is disposed where it
-/// was, and disposing the buffer would flush (seek) and dispose the stream.
+/// SL1007: <c>using var s = new Slow(File.OpenRead(p)); ... s.ReadByte() ...</c> becomes
+/// <c>using var s = new BufferedStream(new Slow(File.OpenRead(p)));</c>, so every read of <c>s</c> goes through the
+/// buffer and the buffer is disposed where the stream was (it disposes the stream). Offered only where the analyzer
+/// proved that nobody else can see the stream (<see cref="SL1007BufferProof"/>). Over a caller's stream, the loop runs
+/// over a <c>SkipReader</c> made with <c>leaveOpen: true</c> instead (a disposed buffer would close the caller's stream).
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1007BufferSingleByteReadsCodeFix))]
 public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
 {
     private const string EquivalenceKey = "SL1007.ReadThroughBufferedStream";
-    private const string Prefix = "buffered";
 
     public SL1007BufferSingleByteReadsCodeFix()
         : base("SL1007FixTitle", EquivalenceKey)
@@ -79,65 +78,8 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
                 WrapLoop(editor, model, loop.Key, loop.Value, skipReader!, cancellationToken);
         }
 
-        var taken = new Dictionary<SyntaxNode, HashSet<string>>();
         foreach (KeyValuePair<ILocalSymbol, (VariableDeclaratorSyntax Declarator, SyntaxNode Scope)> entry in plans)
-        {
-            ILocalSymbol local = entry.Key;
-            SyntaxNode scope = entry.Value.Scope;
-            if (!taken.TryGetValue(scope, out HashSet<string>? names))
-            {
-                names = new HashSet<string>(
-                    scope.DescendantTokens().Where(t => t.IsKind(SyntaxKind.IdentifierToken)).Select(t => t.ValueText),
-                    StringComparer.Ordinal);
-                taken.Add(scope, names);
-            }
-
-            string name = LocalNames.Unique(names, Prefix + char.ToUpperInvariant(local.Name[0]) + local.Name.Substring(1));
-            names.Add(name);
-
-            // var bufferedS = new BufferedStream(s);
-            TypeSyntax type = ((TypeSyntax)editor.Generator.TypeExpression(bufferedStream!))
-                .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
-            LocalDeclarationStatementSyntax declaration = SyntaxFactory.LocalDeclarationStatement(
-                    SyntaxFactory.VariableDeclaration(
-                        SyntaxFactory.IdentifierName("var"),
-                        SyntaxFactory.SingletonSeparatedList(
-                            SyntaxFactory.VariableDeclarator(SyntaxFactory.Identifier(name))
-                                .WithInitializer(SyntaxFactory.EqualsValueClause(
-                                    SyntaxFactory.ObjectCreationExpression(type)
-                                        .WithArgumentList(SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(
-                                            SyntaxFactory.Argument(SyntaxFactory.IdentifierName(local.Name))))))))))
-                .NormalizeWhitespace(elasticTrivia: false);
-
-            // Laid out by hand in the indentation of the statement it joins (tabs stay tabs), as SL1006's fix does: the
-            // formatter would put blank lines around a top-level statement and indent with the workspace's settings.
-            SyntaxTrivia endOfLine = root.DescendantTrivia().FirstOrDefault(t => t.IsKind(SyntaxKind.EndOfLineTrivia));
-            SyntaxTrivia newLine = endOfLine.IsKind(SyntaxKind.EndOfLineTrivia) ? endOfLine : SyntaxFactory.LineFeed;
-            VariableDeclaratorSyntax declarator = entry.Value.Declarator;
-            switch (declarator.Parent?.Parent)
-            {
-                case LocalDeclarationStatementSyntax { Parent: GlobalStatementSyntax global } statement:
-                    editor.InsertAfter(global, SyntaxFactory.GlobalStatement(LaidOut(declaration, statement, newLine)));
-                    break;
-                case LocalDeclarationStatementSyntax statement:
-                    editor.InsertAfter(statement, LaidOut(declaration, statement, newLine));
-                    break;
-                case UsingStatementSyntax { Statement: BlockSyntax { Statements.Count: > 0 } block }:
-                    editor.InsertBefore(block.Statements[0], LaidOut(declaration, block.Statements[0], newLine));
-                    break;
-            }
-
-            // s.ReadByte() -> bufferedS.ReadByte(), s.Read(one, 0, 1) -> bufferedS.Read(one, 0, 1)
-            foreach (IdentifierNameSyntax identifier in scope.DescendantNodes().OfType<IdentifierNameSyntax>())
-            {
-                if (identifier.Identifier.ValueText == local.Name
-                    && identifier.Parent is MemberAccessExpressionSyntax access && access.Expression == identifier
-                    && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(identifier, cancellationToken).Symbol, local))
-                {
-                    editor.ReplaceNode(identifier, SyntaxFactory.IdentifierName(name).WithTriviaFrom(identifier));
-                }
-            }
-        }
+            WrapInBuffer(editor, model, entry.Value.Declarator, bufferedStream!, cancellationToken);
 
         return editor.GetChangedDocument();
     }
@@ -236,12 +178,42 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
         return loop is null ? null : (loop, stream);
     }
 
-    private static LocalDeclarationStatementSyntax LaidOut(LocalDeclarationStatementSyntax declaration, StatementSyntax neighbour, SyntaxTrivia newLine)
+    /// <summary>
+    /// <c>using var s = new Slow(args);</c> becomes <c>using var s = new BufferedStream(new Slow(args));</c>: the buffer
+    /// takes the stream's place, so every read of <c>s</c> goes through it, and where the stream was disposed the buffer
+    /// is, which flushes it (a seek back over the bytes read ahead, on a stream nobody reads again) and disposes the
+    /// stream once, as before. A stream that was never disposed gives a buffer that is never disposed.
+    /// </summary>
+    private static void WrapInBuffer(DocumentEditor editor, SemanticModel model, VariableDeclaratorSyntax declarator, INamedTypeSymbol bufferedStream, CancellationToken cancellationToken)
     {
-        SyntaxTrivia indentation = neighbour.GetLeadingTrivia().LastOrDefault();
-        return declaration
-            .WithLeadingTrivia(indentation.IsKind(SyntaxKind.WhitespaceTrivia) ? SyntaxFactory.TriviaList(indentation) : SyntaxFactory.TriviaList())
-            .WithTrailingTrivia(newLine);
+        if (declarator.Initializer?.Value is not { } value || declarator.Parent is not VariableDeclarationSyntax declaration)
+            return;
+
+        TypeSyntax BufferedStreamType() => ((TypeSyntax)editor.Generator.TypeExpression(bufferedStream))
+            .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+
+        // new(File.OpenRead(p)) is typed by the declaration, which now names the buffer: spell the stream's type out.
+        ExpressionSyntax stream = value;
+        if (value is ImplicitObjectCreationExpressionSyntax implicitCreation && model.GetTypeInfo(value, cancellationToken).Type is { } streamType)
+        {
+            stream = SyntaxFactory.ObjectCreationExpression(
+                    ((TypeSyntax)editor.Generator.TypeExpression(streamType)).WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation),
+                    implicitCreation.ArgumentList,
+                    implicitCreation.Initializer);
+        }
+
+        editor.ReplaceNode(value, SyntaxFactory.ObjectCreationExpression(BufferedStreamType())
+            .WithArgumentList(SyntaxFactory.ArgumentList(SyntaxFactory.SingletonSeparatedList(
+                SyntaxFactory.Argument(stream.WithoutTrivia()))))
+            .WithTriviaFrom(value));
+
+        // Chunks s = ... becomes BufferedStream s = ...; var and Stream stay.
+        if (!declaration.Type.IsVar
+            && model.GetTypeInfo(declaration.Type, cancellationToken).Type is { } declared
+            && !model.Compilation.ClassifyConversion(bufferedStream, declared).IsImplicit)
+        {
+            editor.ReplaceNode(declaration.Type, BufferedStreamType().WithTriviaFrom(declaration.Type));
+        }
     }
 
     /// <summary>The stream local of a fixable diagnostic, its declarator, and the member (or top-level program) that

@@ -10,7 +10,7 @@ namespace Streamline.Analyzers.Tests.Rules;
 [Trait("Rule", "SL1001")]
 public class SL1001SeekInsteadOfPositionAdvanceTests
 {
-    private const string ReadSkipLoop = """
+    internal const string ReadSkipLoop = """
         using System.IO;
 
         class C
@@ -32,7 +32,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         }
         """;
 
-    private const string ReadSkipLoopWithSkipReader = """
+    internal const string ReadSkipLoopWithSkipReader = """
         using System.IO;
         using Streamline.Runtime;
 

@@ -11,7 +11,7 @@ namespace Streamline.Analyzers.Tests.Rules;
 public class SL1007BufferSingleByteReadsTests
 {
     /// <summary>A stream that overrides only Read(byte[], int, int): its ReadByte is Stream's one-byte path.</summary>
-    private const string Slow = """
+    internal const string Slow = """
 
         class Slow : Stream
         {
@@ -67,14 +67,73 @@ public class SL1007BufferSingleByteReadsTests
             {
                 long Sum(string path)
                 {
-                    using var s = new Slow(File.OpenRead(path));
-                    var bufferedS = new BufferedStream(s);
+                    using var s = new BufferedStream(new Slow(File.OpenRead(path)));
                     long sum = 0;
                     int b;
                     // to the end
-                    while ((b = bufferedS.ReadByte()) != -1)
+                    while ((b = s.ReadByte()) != -1)
                         sum += b;
                     return sum;
+                }
+            }
+            """ + Slow);
+
+    /// <summary>The buffer takes the stream's place in its declaration: a declared type the buffer does not convert
+    /// to becomes <c>BufferedStream</c>, and a target-typed <c>new</c> names the stream's type.</summary>
+    [Fact]
+    public Task Fix_ExplicitType_AndTargetTypedNew()
+        => Verify.VerifyCodeFixAsync("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using Slow s = new(File.OpenRead(path));
+                    long sum = 0;
+                    int b;
+                    while ((b = {|SL1007:s.ReadByte()|}) != -1)
+                        sum += b;
+                    return sum;
+                }
+
+                long Count(string path)
+                {
+                    using (Slow t = new Slow(File.OpenRead(path)))
+                    {
+                        long n = 0;
+                        while ({|SL1007:t.ReadByte()|} > 0)
+                            n++;
+                        return n;
+                    }
+                }
+            }
+            """ + Slow, """
+            using System;
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path)
+                {
+                    using BufferedStream s = new BufferedStream(new Slow(File.OpenRead(path)));
+                    long sum = 0;
+                    int b;
+                    while ((b = s.ReadByte()) != -1)
+                        sum += b;
+                    return sum;
+                }
+
+                long Count(string path)
+                {
+                    using (BufferedStream t = new BufferedStream(new Slow(File.OpenRead(path))))
+                    {
+                        long n = 0;
+                        while (t.ReadByte() > 0)
+                            n++;
+                        return n;
+                    }
                 }
             }
             """ + Slow);
@@ -112,13 +171,12 @@ public class SL1007BufferSingleByteReadsTests
                 int[] Decode(string path, int count)
                 {
                     var result = new int[count];
-                    using (var gz = new GZipStream(File.OpenRead(path), CompressionMode.Decompress))
+                    using (var gz = new BufferedStream(new GZipStream(File.OpenRead(path), CompressionMode.Decompress)))
                     {
-                        var bufferedGz = new BufferedStream(gz);
-                        int header = bufferedGz.ReadByte();
+                        int header = gz.ReadByte();
                         for (int i = 0; i < count; i++)
                         {
-                            result[i] = bufferedGz.ReadByte() + header;
+                            result[i] = gz.ReadByte() + header;
                             if (result[i] < header) break;
                         }
                     }
@@ -129,7 +187,7 @@ public class SL1007BufferSingleByteReadsTests
             """);
 
     [Fact]
-    public Task Fix_OneByteRead_IntoALocalArray_AndNameTaken()
+    public Task Fix_OneByteRead_IntoALocalArray_NeverDisposed()
         => Verify.VerifyCodeFixAsync("""
             using System;
             using System.IO;
@@ -154,11 +212,10 @@ public class SL1007BufferSingleByteReadsTests
             {
                 int Count(string path, int bufferedS)
                 {
-                    Stream s = new Slow(new FileStream(path, FileMode.Open));
-                    var bufferedS1 = new BufferedStream(s);
+                    Stream s = new BufferedStream(new Slow(new FileStream(path, FileMode.Open)));
                     byte[] one = new byte[4];
                     int n = bufferedS;
-                    while (bufferedS1.Read(one, 2, 1) == 1)
+                    while (s.Read(one, 2, 1) == 1)
                         n += one[2];
                     return n;
                 }
@@ -208,21 +265,19 @@ public class SL1007BufferSingleByteReadsTests
             {
                 IEnumerable<int> Bytes(string path)
                 {
-                    using var s = new Slow(File.OpenRead(path));
-                    var bufferedS = new BufferedStream(s);
+                    using var s = new BufferedStream(new Slow(File.OpenRead(path)));
                     int b;
-                    while ((b = bufferedS.ReadByte()) != -1)
+                    while ((b = s.ReadByte()) != -1)
                         yield return b;
                 }
 
                 async Task<long> SumAsync(string path)
                 {
                     await Task.Yield();
-                    using var t = new Slow(File.OpenRead(path));
-                    var bufferedT = new BufferedStream(t);
+                    using var t = new BufferedStream(new Slow(File.OpenRead(path)));
                     long sum = 0;
                     int b;
-                    while ((b = bufferedT.ReadByte()) != -1)
+                    while ((b = t.ReadByte()) != -1)
                     {
                         sum += b;
                         if (sum % 100 == 0) await Task.Yield();
@@ -253,11 +308,10 @@ public class SL1007BufferSingleByteReadsTests
                 using System;
                 using System.IO;
 
-                using var s = new Slow(File.OpenRead(args[0]));
-                var bufferedS = new BufferedStream(s);
+                using var s = new BufferedStream(new Slow(File.OpenRead(args[0])));
                 long sum = 0;
                 int b;
-                while ((b = bufferedS.ReadByte()) != -1)
+                while ((b = s.ReadByte()) != -1)
                     sum += b;
                 Console.WriteLine(sum);
                 """ + Slow,
@@ -291,12 +345,11 @@ public class SL1007BufferSingleByteReadsTests
             {
                 long Sum(string path)
                 {
-                    using (var s = new Slow(File.OpenRead(path)))
+                    using (var s = new BufferedStream(new Slow(File.OpenRead(path))))
                     {
-                        var bufferedS = new BufferedStream(s);
                         long sum = 0;
                         int b;
-                        while ((b = bufferedS.ReadByte()) != -1)
+                        while ((b = s.ReadByte()) != -1)
                             sum += b;
                         return sum;
                     }
@@ -454,7 +507,7 @@ public class SL1007BufferSingleByteReadsTests
             }
             """ + SeekableStream + Slow, target);
 
-    private const string CallersLoop = """
+    internal const string CallersLoop = """
         using System;
         using System.IO;
 
