@@ -17,6 +17,12 @@
 # STREAMLINE_REAL_WORLD_OUT=DIR writes each project's lines to DIR/<name>.tsv instead of standard output, and skips a
 # project whose file is there already (a run stopped half-way goes on where it stopped; eng/real-world-score.sh uses it).
 # STREAMLINE_REAL_WORLD_TARGET=netstandard2.0 compiles every project as a netstandard2.0 library instead of net8.0.
+# Each project's package references are restored (`dotnet restore` of the project files that own its source folders,
+# for the one target compiled) and their compile assemblies referenced, so this needs the package source too; a
+# project whose packages do not all restore prints a PACKAGES line saying which, and eng/real-world-score.py lists its
+# diagnostics apart. STREAMLINE_REAL_WORLD_PACKAGES=0 compiles against the framework alone, as before 2026-11-28.
+# A folder cloned before then has only the *.cs files: widen it with
+#   git -C DIR sparse-checkout set --no-cone '*.cs' '*.csproj' '*.props' '*.targets' '*.projitems' '*.shproj'
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sources=${1:-${STREAMLINE_REAL_WORLD:-$HOME/streamline-real-world}}
@@ -40,8 +46,10 @@ while IFS=$'\t' read -r name repo commit part folders; do
       url=${url//\{name\}/${slug#*/}}
     fi
     git clone --quiet --no-checkout "$url" "$dir" >&2
-    # Only the C# sources: some repositories keep large test files out of the clone (Git LFS, partial mirrors).
-    git -C "$dir" sparse-checkout set --no-cone '*.cs' >&2
+    # Only the C# sources and the project files restore reads: some repositories keep large test files out of the
+    # clone (Git LFS, partial mirrors). Not the project's NuGet.config or global.json: restore uses this machine's
+    # package source and SDK.
+    git -C "$dir" sparse-checkout set --no-cone '*.cs' '*.csproj' '*.props' '*.targets' '*.projitems' '*.shproj' >&2
     git -C "$dir" checkout --quiet --detach "$commit" >&2
   fi
   args=()
