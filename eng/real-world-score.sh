@@ -23,6 +23,7 @@ if [ "${STREAMLINE_REAL_WORLD_CANDIDATES:-}" = 1 ]; then
   dotnet build "$root/eng/RealWorldCandidates" -c Release --nologo -v q >&2
   while IFS=$'\t' read -r name repo commit part folders; do
     [[ -z "$name" || "$name" == \#* || -e "$results/$name.cand" || ! -d "$sources/$name" ]] && continue
+    [[ "$part" == new && "${STREAMLINE_REAL_WORLD_PART:-}" != new ]] && continue
     args=()
     for f in $folders; do args+=("$sources/$name/$f"); done
     dotnet "$root/eng/RealWorldCandidates/bin/Release/net10.0/RealWorldCandidates.dll" "$name" "${args[@]}" > "$results/$name.cand.partial"

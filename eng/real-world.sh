@@ -12,7 +12,9 @@
 # An existing folder is used as it is (check it out at the pinned commit yourself). Third-party code stays there,
 # never in this repository. Exit code 1 if any analyzer threw (AD0001).
 #
-# STREAMLINE_REAL_WORLD_PART=tuning (or holdout) runs only that part of the list; STREAMLINE_REAL_WORLD_ONLY='NAudio
+# STREAMLINE_REAL_WORLD_PART=tuning (or holdout, fresh, new) runs only that part of the list, and part 'new' runs only
+# so (it is scored once, later: docs/real-world.md); STREAMLINE_REAL_WORLD_RESTORE_ONLY=1 restores and compiles each
+# project and prints its PACKAGES line, with no rule run; STREAMLINE_REAL_WORLD_ONLY='NAudio
 # dnlib' only the projects named. Projects run one at a time (each compilation is CPU heavy).
 # STREAMLINE_REAL_WORLD_OUT=DIR writes each project's lines to DIR/<name>.tsv instead of standard output, and skips a
 # project whose file is there already (a run stopped half-way goes on where it stopped; eng/real-world-score.sh uses it).
@@ -36,6 +38,8 @@ status=0
 while IFS=$'\t' read -r name repo commit part folders; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   [[ -n "${STREAMLINE_REAL_WORLD_PART:-}" && "$part" != "$STREAMLINE_REAL_WORLD_PART" ]] && continue
+  # Part 'new' is to be scored once, on purpose: only STREAMLINE_REAL_WORLD_PART=new runs it.
+  [[ "$part" == new && "${STREAMLINE_REAL_WORLD_PART:-}" != new ]] && continue
   [[ -n "${STREAMLINE_REAL_WORLD_ONLY:-}" && " $STREAMLINE_REAL_WORLD_ONLY " != *" $name "* ]] && continue
   dir="$sources/$name"
   if [ ! -d "$dir" ]; then

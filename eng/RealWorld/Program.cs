@@ -91,6 +91,21 @@ internal static class Program
             "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;")).Project;
 
         Compilation compilation = (await project.GetCompilationAsync())!;
+        string unresolvedList = packages.Unresolved.Count > 0 ? "unresolved: " + string.Join(", ", packages.Unresolved) : "";
+        string notes = string.Join("; ", packages.Notes.Prepend(unresolvedList).Where(n => n.Length > 0));
+        string PackagesLine(int errors) =>
+            $"{name}\t-\tPACKAGES\t{packages.Status}\t{packages.References.Count} package assemblies, {files.Count} files, {errors} compile errors\t{(notes.Length > 0 ? notes : "-")}";
+
+        // STREAMLINE_REAL_WORLD_RESTORE_ONLY=1 checks that a project restores and compiles and runs no rule: for a part
+        // that is to be scored once, later (docs/real-world.md, part 'new').
+        if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_RESTORE_ONLY") == "1")
+        {
+            int compileErrors = compilation.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
+            Console.Error.WriteLine($"{name}: {files.Count} files, {compileErrors} compile errors; packages {packages.Status}, {packages.References.Count} package assemblies (no rule run)");
+            Console.WriteLine(PackagesLine(compileErrors));
+            return 0;
+        }
+
         int analyzerErrors = 0;
         var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
             new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
@@ -104,9 +119,7 @@ internal static class Program
         Console.Error.WriteLine($"{name}: {files.Count} files, {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics; packages {packages.Status}, {packages.References.Count} package assemblies");
         // One line per project before its diagnostics: whether its packages restored (eng/real-world-score.py lists the
         // diagnostics of a project whose packages did not all restore apart), how many assemblies, the compile errors.
-        string unresolvedList = packages.Unresolved.Count > 0 ? "unresolved: " + string.Join(", ", packages.Unresolved) : "";
-        string notes = string.Join("; ", packages.Notes.Prepend(unresolvedList).Where(n => n.Length > 0));
-        Console.WriteLine($"{name}\t-\tPACKAGES\t{packages.Status}\t{packages.References.Count} package assemblies, {files.Count} files, {errors} compile errors\t{(notes.Length > 0 ? notes : "-")}");
+        Console.WriteLine(PackagesLine(errors));
 
         Solution solution = project.Solution;
         foreach (Diagnostic diagnostic in diagnostics)
