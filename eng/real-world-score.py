@@ -10,8 +10,8 @@ candidates of each rule judged by hand: project, file:line, rule, member lines, 
   1. every diagnostic without a verdict (judge it, add a line to the verdict file, run again);
   2. verdicts whose diagnostic is gone (the rule went quiet there: a lost TP or a fixed FP);
   3. per rule and part (fresh and holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
-     then the projects whose packages did not all restore (eng/RealWorld's PACKAGES line) with their diagnostics, and
-     the same precision table without them;
+     then the projects whose packages did not all restore (eng/RealWorld's PACKAGES line) and whose compilation has
+     errors, with their diagnostics, and the same precision table without them;
   4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file
      and line; for SL1002 anywhere in the candidate's member, as it reports at the reader's construction), and the
      estimated recall;
@@ -21,6 +21,7 @@ docs/real-world.md shows them.
 """
 import collections
 import os
+import re
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,7 +70,10 @@ def main():
     unjudged = []
     stats = collections.defaultdict(collections.Counter)
     restored = collections.defaultdict(collections.Counter)  # the same, only projects whose packages all restored
-    unrestored = {p for p, (status, _, _) in packages.items() if status == "unresolved"}
+    # A package that did not restore matters only where something is left unbound: a build-only package (an SBOM or
+    # source-link task) leaves a compilation without errors, and that project is scored with the others.
+    unrestored = {p for p, (status, counts, _) in packages.items()
+                  if status == "unresolved" and re.search(r"\b([1-9]\d*) compile errors", counts)}
     for project, where, rule, fix, compiles, line in diagnostics:
         key = (project, where, rule)
         seen.add(key)

@@ -44,6 +44,13 @@ internal sealed class PackageReferences
             var (exitCode, output) = Run("dotnet", "restore", project, "-nologo", "-v", "q", $"-p:TargetFrameworks={targetFramework}",
                 "-p:NuGetAudit=false", "-p:TreatWarningsAsErrors=false");
             string? assetsFile = AssetsFile(project, targetFramework);
+            if (assetsFile is null && exitCode == 0)
+            {
+                // An old-style project (no PackageReference) restores nothing and writes no assets file.
+                notes.Add($"{Path.GetFileName(project)}: nothing to restore");
+                continue;
+            }
+
             if (assetsFile is null)
             {
                 string error = output.Split('\n').Select(l => l.Trim()).FirstOrDefault(l => l.Contains("error", StringComparison.OrdinalIgnoreCase)) ?? $"exit code {exitCode}";
