@@ -22,7 +22,7 @@ def main():
     if len(sys.argv) not in (2, 3):
         sys.exit(__doc__)
     spec = sys.argv[2] if len(sys.argv) == 3 else "50"
-    sizes = {p: int(n) for p, _, n in (item.partition("=") for item in spec.split(","))} if "=" in spec else {"fresh": int(spec), "holdout": int(spec), "tuning": int(spec)}
+    sizes = {p: int(n) for p, _, n in (item.partition("=") for item in spec.split(","))} if "=" in spec else {"new": int(spec), "fresh": int(spec), "holdout": int(spec), "tuning": int(spec)}
     part = {}
     with open(os.path.join(root, "eng", "real-world-projects.tsv"), encoding="utf-8") as f:
         for line in f:

@@ -11,7 +11,8 @@
 # the repository); a project whose file is there is not run again, so a stopped run resumes and a second call only
 # scores. Delete the folder (or pick another) to measure again after a rule changes.
 # STREAMLINE_REAL_WORLD_CANDIDATES=1 also lists every rule's candidates (eng/RealWorldCandidates) into <name>.cand there,
-# the input of eng/real-world-sample.py, which drew the judged sample.
+# the input of eng/real-world-sample.py, which drew the judged sample; it compiles with the same restored packages
+# (STREAMLINE_REAL_WORLD_PACKAGES=0: without them).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sources=${1:-${STREAMLINE_REAL_WORLD:-$HOME/streamline-real-world}}
@@ -23,6 +24,7 @@ if [ "${STREAMLINE_REAL_WORLD_CANDIDATES:-}" = 1 ]; then
   dotnet build "$root/eng/RealWorldCandidates" -c Release --nologo -v q >&2
   while IFS=$'\t' read -r name repo commit part folders; do
     [[ -z "$name" || "$name" == \#* || -e "$results/$name.cand" || ! -d "$sources/$name" ]] && continue
+    [[ "$part" == new && "${STREAMLINE_REAL_WORLD_PART:-}" != new ]] && continue
     args=()
     for f in $folders; do args+=("$sources/$name/$f"); done
     dotnet "$root/eng/RealWorldCandidates/bin/Release/net10.0/RealWorldCandidates.dll" "$name" "${args[@]}" > "$results/$name.cand.partial"

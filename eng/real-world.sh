@@ -12,11 +12,19 @@
 # An existing folder is used as it is (check it out at the pinned commit yourself). Third-party code stays there,
 # never in this repository. Exit code 1 if any analyzer threw (AD0001).
 #
-# STREAMLINE_REAL_WORLD_PART=tuning (or holdout) runs only that part of the list; STREAMLINE_REAL_WORLD_ONLY='NAudio
+# STREAMLINE_REAL_WORLD_PART=tuning (or holdout, fresh, new) runs only that part of the list, and part 'new' runs only
+# so (it is scored once, later: docs/real-world.md); STREAMLINE_REAL_WORLD_RESTORE_ONLY=1 restores and compiles each
+# project and prints its PACKAGES line, with no rule run; STREAMLINE_REAL_WORLD_ONLY='NAudio
 # dnlib' only the projects named. Projects run one at a time (each compilation is CPU heavy).
 # STREAMLINE_REAL_WORLD_OUT=DIR writes each project's lines to DIR/<name>.tsv instead of standard output, and skips a
 # project whose file is there already (a run stopped half-way goes on where it stopped; eng/real-world-score.sh uses it).
 # STREAMLINE_REAL_WORLD_TARGET=netstandard2.0 compiles every project as a netstandard2.0 library instead of net8.0.
+# Each project's package references are restored (`dotnet restore` of the project files that own its source folders,
+# for the one target compiled) and their compile assemblies referenced, so this needs the package source too; a
+# project whose packages do not all restore prints a PACKAGES line saying which, and eng/real-world-score.py lists its
+# diagnostics apart. STREAMLINE_REAL_WORLD_PACKAGES=0 compiles against the framework alone, as before 2026-11-28.
+# A folder cloned before then has only the *.cs files: widen it with
+#   git -C DIR sparse-checkout set --no-cone '*.cs' '*.csproj' '*.props' '*.targets' '*.projitems' '*.shproj'
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sources=${1:-${STREAMLINE_REAL_WORLD:-$HOME/streamline-real-world}}
@@ -30,6 +38,8 @@ status=0
 while IFS=$'\t' read -r name repo commit part folders; do
   [[ -z "$name" || "$name" == \#* ]] && continue
   [[ -n "${STREAMLINE_REAL_WORLD_PART:-}" && "$part" != "$STREAMLINE_REAL_WORLD_PART" ]] && continue
+  # Part 'new' is to be scored once, on purpose: only STREAMLINE_REAL_WORLD_PART=new runs it.
+  [[ "$part" == new && "${STREAMLINE_REAL_WORLD_PART:-}" != new ]] && continue
   [[ -n "${STREAMLINE_REAL_WORLD_ONLY:-}" && " $STREAMLINE_REAL_WORLD_ONLY " != *" $name "* ]] && continue
   dir="$sources/$name"
   if [ ! -d "$dir" ]; then
@@ -40,8 +50,10 @@ while IFS=$'\t' read -r name repo commit part folders; do
       url=${url//\{name\}/${slug#*/}}
     fi
     git clone --quiet --no-checkout "$url" "$dir" >&2
-    # Only the C# sources: some repositories keep large test files out of the clone (Git LFS, partial mirrors).
-    git -C "$dir" sparse-checkout set --no-cone '*.cs' >&2
+    # Only the C# sources and the project files restore reads: some repositories keep large test files out of the
+    # clone (Git LFS, partial mirrors). Not the project's NuGet.config or global.json: restore uses this machine's
+    # package source and SDK.
+    git -C "$dir" sparse-checkout set --no-cone '*.cs' '*.csproj' '*.props' '*.targets' '*.projitems' '*.shproj' >&2
     git -C "$dir" checkout --quiet --detach "$commit" >&2
   fi
   args=()

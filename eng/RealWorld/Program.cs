@@ -17,9 +17,11 @@ namespace Streamline.RealWorld;
 
 // Usage: RealWorld <name> <source directory> [<source directory>...]
 // Compiles every .cs file under the directories (bin/obj and test folders left out) as one net8.0 library that also
-// references Streamline.Runtime, runs every Streamline analyzer with every rule on, and for each diagnostic asks
-// every code fix for an action, applies it and compiles the result. Prints one tab-separated line per diagnostic:
+// references Streamline.Runtime and the compile assemblies of the project's restored package references
+// (PackageReferences.cs; STREAMLINE_REAL_WORLD_PACKAGES=0 leaves them out), runs every Streamline analyzer with every
+// rule on, and for each diagnostic asks every code fix for an action, applies it and compiles the result. Prints one tab-separated line per diagnostic:
 // project, file:line, rule, fix offered, fix compiles (no error the original did not have), the flagged line.
+// A first line per project, rule PACKAGES, says whether every package restored and which did not.
 // Analyzer exceptions (AD0001) are printed as rule AD0001 and make the exit code 1.
 internal static class Program
 {
@@ -66,6 +68,14 @@ internal static class Program
             parse = parse.WithLanguageVersion(parsed);
         }
 
+        // The projects' package references, restored for the target compiled here (PackageReferences.cs);
+        // STREAMLINE_REAL_WORLD_PACKAGES=0 leaves them unresolved, as the harness did before.
+        bool netStandard = Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_TARGET") == "netstandard2.0";
+        var packages = Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_PACKAGES") == "0"
+            ? PackageReferences.Off("STREAMLINE_REAL_WORLD_PACKAGES=0")
+            : PackageReferences.Restore(args.Skip(1), netStandard ? "netstandard2.0" : "net8.0", references, IsExcluded);
+        references = references.Concat(packages.References);
+
         var ids = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable)
             .WithSpecificDiagnosticOptions(ids.ToDictionary(id => id, _ => ReportDiagnostic.Warn));
@@ -81,6 +91,21 @@ internal static class Program
             "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;")).Project;
 
         Compilation compilation = (await project.GetCompilationAsync())!;
+        string unresolvedList = packages.Unresolved.Count > 0 ? "unresolved: " + string.Join(", ", packages.Unresolved) : "";
+        string notes = string.Join("; ", packages.Notes.Prepend(unresolvedList).Where(n => n.Length > 0));
+        string PackagesLine(int errors) =>
+            $"{name}\t-\tPACKAGES\t{packages.Status}\t{packages.References.Count} package assemblies, {files.Count} files, {errors} compile errors\t{(notes.Length > 0 ? notes : "-")}";
+
+        // STREAMLINE_REAL_WORLD_RESTORE_ONLY=1 checks that a project restores and compiles and runs no rule: for a part
+        // that is to be scored once, later (docs/real-world.md, part 'new').
+        if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_RESTORE_ONLY") == "1")
+        {
+            int compileErrors = compilation.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
+            Console.Error.WriteLine($"{name}: {files.Count} files, {compileErrors} compile errors; packages {packages.Status}, {packages.References.Count} package assemblies (no rule run)");
+            Console.WriteLine(PackagesLine(compileErrors));
+            return 0;
+        }
+
         int analyzerErrors = 0;
         var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
             new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
@@ -91,7 +116,10 @@ internal static class Program
             .Where(d => d.Id.StartsWith("SL", StringComparison.Ordinal) || d.Id == "AD0001")
             .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start)
             .ToList();
-        Console.Error.WriteLine($"{name}: {files.Count} files, {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics");
+        Console.Error.WriteLine($"{name}: {files.Count} files, {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics; packages {packages.Status}, {packages.References.Count} package assemblies");
+        // One line per project before its diagnostics: whether its packages restored (eng/real-world-score.py lists the
+        // diagnostics of a project whose packages did not all restore apart), how many assemblies, the compile errors.
+        Console.WriteLine(PackagesLine(errors));
 
         Solution solution = project.Solution;
         foreach (Diagnostic diagnostic in diagnostics)

@@ -54,7 +54,11 @@ internal static class Program
         var parse = new CSharpParseOptions(LanguageVersion.Latest, preprocessorSymbols: new[] { "NET8_0", "NET8_0_OR_GREATER", "NET5_0_OR_GREATER", "NETCOREAPP", "RELEASE" });
         var trees = files.Select(f => CSharpSyntaxTree.ParseText(File.ReadAllText(f), parse, f)).ToList();
         trees.Add(CSharpSyntaxTree.ParseText("global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;", parse));
-        var compilation = CSharpCompilation.Create(name, trees, Basic.Reference.Assemblies.Net80.References.All,
+        IEnumerable<MetadataReference> references = Basic.Reference.Assemblies.Net80.References.All;
+        var packages = Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_PACKAGES") == "0"
+            ? RealWorld.PackageReferences.Off("STREAMLINE_REAL_WORLD_PACKAGES=0")
+            : RealWorld.PackageReferences.Restore(args.Skip(1), "net8.0", references, IsExcluded);
+        var compilation = CSharpCompilation.Create(name, trees, references.Concat(packages.References),
             new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable));
         INamedTypeSymbol stream = compilation.GetTypeByMetadataName("System.IO.Stream")!;
         INamedTypeSymbol binaryReader = compilation.GetTypeByMetadataName("System.IO.BinaryReader")!;
