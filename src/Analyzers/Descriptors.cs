@@ -21,31 +21,9 @@ internal static class Descriptors
     /// pages may describe a newer rule, and not a version tag, which releases do not get); a descriptor links to
     /// <c>{HelpLinkBase}{id}.md</c>.
     /// </summary>
-    public static readonly string HelpLinkBase = "https://github.com/streamline-analyzers/streamline/blob/"
-        + SourceRef(typeof(Descriptors).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion)
+    public static readonly string HelpLinkBase = HelpLinks.Repository + "/blob/"
+        + HelpLinks.SourceRef(typeof(Descriptors).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion)
         + "/docs/rules/";
-
-    /// <summary>
-    /// The commit SourceLink records, which the SDK appends to the informational version (<c>0.1.0+&lt;commit&gt;</c>, or
-    /// <c>.&lt;commit&gt;</c> after a version that has build metadata already); <c>main</c> for a build outside git.
-    /// </summary>
-    internal static string SourceRef(string? informationalVersion)
-    {
-        int plus = informationalVersion?.IndexOf('+') ?? -1;
-        if (plus < 0)
-            return "main";
-        string metadata = informationalVersion!.Substring(plus + 1);
-        string commit = metadata.Substring(metadata.LastIndexOf('.') + 1);
-        if (commit.Length != 40)
-            return "main";
-        foreach (char c in commit)
-        {
-            if (!(c is >= '0' and <= '9' or >= 'a' and <= 'f'))
-                return "main";
-        }
-
-        return commit;
-    }
 
     public static DiagnosticDescriptor Create(
         string id,

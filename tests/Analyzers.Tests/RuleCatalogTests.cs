@@ -50,7 +50,7 @@ public class RuleCatalogTests
         if (Path.Exists(Path.Combine(RepositoryRoot, ".git")))
             Assert.Matches(@"\+[0-9a-f]{40}$", version);
         Assert.Equal(
-            "https://github.com/streamline-analyzers/streamline/blob/" + Streamline.Analyzers.Descriptors.SourceRef(version) + "/docs/rules/" + id + ".md",
+            "https://github.com/streamline-analyzers/streamline/blob/" + Streamline.HelpLinks.SourceRef(version) + "/docs/rules/" + id + ".md",
             descriptor.HelpLinkUri);
     }
 
@@ -62,7 +62,7 @@ public class RuleCatalogTests
     [InlineData("0.1.0+0123456789ABCDEF0123456789ABCDEF01234567", "main")]
     [InlineData(null, "main")]
     public void HelpLinkRef_IsTheCommitBuilt_OrMainOutsideGit(string? informationalVersion, string expected)
-        => Assert.Equal(expected, Streamline.Analyzers.Descriptors.SourceRef(informationalVersion));
+        => Assert.Equal(expected, Streamline.HelpLinks.SourceRef(informationalVersion));
 
     [Theory]
     [MemberData(nameof(Ids))]
