@@ -24,3 +24,9 @@ dotnet format analyzers "$users/Tests" --diagnostics SL1001 SL1002 SL1003 SL1004
 grep -q "File.ReadAllLines(path).Length" "$users/Tests/LinesTests.cs" || check "07: dotnet format rewrote the test's oracle: $(grep -m1 Assert.Equal "$users/Tests/LinesTests.cs")"
 dotnet build "$users/TestsOptIn" --no-restore --nologo > "$work/tests-optin.txt" 2>&1 || true
 grep -q "warning SL1003" "$work/tests-optin.txt" || check "07: StreamlineAnalyzeTestProjects=true did not turn SL1003 on in the test project"
+# A switch value that is neither true nor false is SL0001's, not silently off.
+project TestsTypo net10.0 Library "<PropertyGroup><StreamlineAnalyzeTestProjects>yes</StreamlineAnalyzeTestProjects></PropertyGroup> $streamline_ref $test_refs"
+echo "$oracle_test" > "$users/TestsTypo/LinesTests.cs"
+dotnet restore "$users/TestsTypo" --nologo -v quiet
+dotnet build "$users/TestsTypo" --no-restore --nologo > "$work/tests-typo.txt" 2>&1 || true
+grep -q "warning SL0001: 'StreamlineAnalyzeTestProjects = yes'" "$work/tests-typo.txt" || check "07: StreamlineAnalyzeTestProjects=yes was not reported as SL0001"

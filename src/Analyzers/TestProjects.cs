@@ -11,7 +11,8 @@ namespace Streamline.Analyzers;
 /// program spends its I/O. A project is a test project when MSBuild says so (<c>IsTestProject</c>, which the test SDK
 /// sets) or, where Streamline's props are not imported, when it references a test framework (xunit, NUnit, MSTest,
 /// TUnit). <c>&lt;StreamlineAnalyzeTestProjects&gt;true&lt;/StreamlineAnalyzeTestProjects&gt;</c> (or
-/// <c>build_property.StreamlineAnalyzeTestProjects = true</c> in a global config) turns the rules on there.
+/// <c>build_property.StreamlineAnalyzeTestProjects = true</c> in a global config) turns the rules on there; a value
+/// other than true or false is SL0001's.
 /// </summary>
 internal static class TestProjects
 {

@@ -65,7 +65,7 @@ public class MessageTests
     private static readonly Dictionary<string, Func<string[][]>> Arguments = new()
     {
         ["SL0001"] = () => [["streamline.SL1004.min_values", "build_property.StreamlineRuntimeSource"], ["abc"],
-            [.. new[] { "SL0001MinValues", "SL0001CompilerVersion", "SL0001RuntimeSource", "SL0001UnknownKey" }.Select(Resources.Get)]],
+            [.. new[] { "SL0001MinValues", "SL0001CompilerVersion", "SL0001RuntimeSource", "SL0001AnalyzeTestProjects", "SL0001UnknownKey" }.Select(Resources.Get)]],
         ["SL0002"] = () => [["BufferedBinaryReader"]],
         ["SL1001"] = () => [[Site + ".Position"], Advice("SL1001")],
         ["SL1002"] = () => [[Site], Origins(StreamOrigins.Describe), Advice("SL1002")],

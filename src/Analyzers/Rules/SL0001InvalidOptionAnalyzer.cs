@@ -11,7 +11,8 @@ namespace Streamline.Analyzers.Rules;
 
 /// <summary>
 /// SL0001: a <c>streamline.*</c> key in .editorconfig that Streamline does not know, or whose value does not parse, and
-/// a value of the MSBuild switch <c>StreamlineRuntimeSource</c> that is neither true nor false.
+/// a value of the MSBuild switches <c>StreamlineRuntimeSource</c> and <c>StreamlineAnalyzeTestProjects</c> that is neither
+/// true nor false.
 /// <code>
 /// streamline.SL1004.min_values = abc                  // not a whole number of at least 1
 /// streamline.SL1005.assume_compiler_version = banana  // not a version
@@ -64,6 +65,8 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
         AnalyzerConfigOptions options = context.Options.AnalyzerConfigOptionsProvider.GetOptions(context.Tree);
         if (options.TryGetValue(RuntimeSourceProperty, out string? runtimeSource) && !IsSwitchValue(runtimeSource))
             bad.TryAdd((RuntimeSourceProperty.Substring("build_property.".Length), runtimeSource), Resources.Get("SL0001RuntimeSource"));
+        if (options.TryGetValue(TestProjects.AnalyzeProperty, out string? analyzeTests) && !IsSwitchValue(analyzeTests))
+            bad.TryAdd((TestProjects.AnalyzeProperty.Substring("build_property.".Length), analyzeTests), Resources.Get("SL0001AnalyzeTestProjects"));
 
         IEnumerable<string>? keys = Keys(options);
         if (keys is null)

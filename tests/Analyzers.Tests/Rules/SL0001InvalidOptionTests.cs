@@ -100,6 +100,19 @@ public class SL0001InvalidOptionTests
         => VerifyAsync(string.Empty, "build_property.StreamlineRuntimeSource = " + value + "\n", Once("StreamlineRuntimeSource", value, "SL0001RuntimeSource"));
 
     [Theory]
+    [InlineData("yes")]
+    [InlineData("1")]
+    public Task Reported_AnalyzeTestProjectsSwitchThatIsNotTrueOrFalse(string value)
+        => VerifyAsync(string.Empty, "build_property.StreamlineAnalyzeTestProjects = " + value + "\n", Once("StreamlineAnalyzeTestProjects", value, "SL0001AnalyzeTestProjects"));
+
+    [Theory]
+    [InlineData("true")]
+    [InlineData("False")]
+    [InlineData("")]
+    public Task Quiet_OnAnalyzeTestProjectsSwitchTrueFalseOrUnset(string value)
+        => VerifyAsync(string.Empty, "build_property.StreamlineAnalyzeTestProjects = " + value + "\n");
+
+    [Theory]
     [InlineData("true")]
     [InlineData("False")]
     [InlineData("")]
