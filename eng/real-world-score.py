@@ -12,7 +12,9 @@ candidates of each rule judged by hand: project, file:line, rule, member lines, 
   3. per rule and part (fresh and holdout first): diagnostics, TP, FP, unjudged, precision, fixes offered on TPs, fixes that compile;
      then the projects whose packages did not all restore (eng/RealWorld's PACKAGES line) and whose compilation has
      errors, with their diagnostics, and the same precision table without them;
-  4. per rule and part: sampled candidates that should be reported, how many a diagnostic covers (same rule, same file
+  3b. per rule and part: the two tiers (warning id, suggestion sibling SL11xx), each one's precision, and how many of
+     the true positives the warning tier keeps;
+  4. per rule and part (both tiers together): sampled candidates that should be reported, how many a diagnostic covers (same rule, same file
      and line; for SL1002 anywhere in the candidate's member, as it reports at the reader's construction), and the
      estimated recall;
      and the sampled should-be-reported candidates that no diagnostic covers.
@@ -25,6 +27,10 @@ import re
 import sys
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# The suggestion siblings (issue 31): the same pattern as the warning id on weaker evidence. A diagnostic is judged
+# under its warning id (the verdicts are per place and rule, whatever the tier) and counted in the tier of its id.
+SIBLINGS = {"SL1101": "SL1001", "SL1102": "SL1002", "SL1106": "SL1006", "SL1107": "SL1007"}
 
 # The parts of eng/real-world-projects.tsv, in the order they are printed: the projects no rule was tuned on first.
 PARTS = ("new", "fresh", "holdout", "tuning")
@@ -46,6 +52,7 @@ def main():
     for r in rows(os.path.join(root, "eng", "real-world-verdicts.tsv")):
         verdicts[(r[0], r[1], r[2])] = (r[3], r[4] if len(r) > 4 else "")
     diagnostics = []
+    tiers = []  # the tier of each diagnostic, by the same index
     analyzer_errors = []
     packages = {}  # project -> (resolved/unresolved/no project file/off, counts, which did not restore)
     if os.path.isdir(sys.argv[1]):
@@ -64,6 +71,8 @@ def main():
         if r[2] == "PACKAGES":
             packages[r[0]] = (r[3], r[4], r[5])
             continue
+        tiers.append("suggestion" if r[2] in SIBLINGS else "warning")
+        r[2] = SIBLINGS.get(r[2], r[2])
         diagnostics.append(r)
 
     seen = set()
@@ -132,6 +141,29 @@ def main():
                 print(f"\t{d[1]}\t{d[2]}\t{verdict}")
         precision_table("Precision without the projects whose packages did not all restore", restored)
 
+    # Tiers: the warning id's precision and the share of the true positives it keeps, and the suggestion id's.
+    tier_stats = collections.defaultdict(collections.Counter)
+    for (project, where, rule, *_), tier in zip(diagnostics, tiers):
+        verdict = verdicts.get((project, where, rule), ("?", ""))[0]
+        t = tier_stats[(rule, part.get(project, "?"))]
+        t[tier] += 1
+        t[f"{tier} {verdict}"] += 1
+    print("\n## Tiers (warning: proven growth over a proven costly stream; suggestion: the rest), per rule and part")
+    print("| Rule | Part | Warnings | TP | FP | Warning precision | Suggestions | TP | FP | Suggestion precision | TPs the warning tier keeps |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for p in PARTS:
+        for rule in rules:
+            t = tier_stats.get((rule, p))
+            if not t or rule not in SIBLINGS.values():
+                continue
+            cells = []
+            for tier in ("warning", "suggestion"):
+                tp, fp = t[f"{tier} TP"], t[f"{tier} FP"]
+                cells += [str(t[tier]), str(tp), str(fp), f"{tp / (tp + fp):.2f}" if tp + fp else "-"]
+            all_tp = t["warning TP"] + t["suggestion TP"]
+            kept = f"{t['warning TP']} of {all_tp}" if all_tp else "-"
+            print(f"| {rule} | {p} | " + " | ".join(cells) + f" | {kept} |")
+
     # Recall from the judged sample of candidates.
     by_file = collections.defaultdict(list)
     for project, where, rule, *_ in diagnostics:
@@ -180,14 +212,14 @@ def main():
         print("\n## Every diagnostic (markdown)")
         for p in PARTS:
             for rule in rules:
-                lines = [d for d in diagnostics if d[2] == rule and part.get(d[0]) == p]
+                lines = [d + [t] for d, t in zip(diagnostics, tiers) if d[2] == rule and part.get(d[0]) == p]
                 if not lines:
                     continue
                 print(f"\n### {rule}, {p}\n")
-                print("| Where | Verdict | Fix | Why |")
-                print("|---|---|---|---|")
+                print("| Where | Tier | Verdict | Fix | Why |")
+                print("|---|---|---|---|---|")
                 done = set()
-                for project, where, _, fix, compiles, _ in sorted(lines, key=lambda d: (d[0], d[1].rpartition(":")[0], int(d[1].rpartition(":")[2]))):
+                for project, where, _, fix, compiles, _, tier in sorted(lines, key=lambda d: (d[0], d[1].rpartition(":")[0], int(d[1].rpartition(":")[2]))):
                     if (project, where) in done:
                         continue
                     done.add((project, where))
@@ -195,7 +227,7 @@ def main():
                     verdict, reason = verdicts.get((project, where, rule), ("?", ""))
                     fixed = "no" if fix != "fix" else ("compiles" if compiles == "compiles" else "does not compile")
                     times = f" ({count})" if count > 1 else ""
-                    print(f"| {project} `{where}` | {verdict}{times} | {fixed} | {reason} |")
+                    print(f"| {project} `{where}` | {tier} | {verdict}{times} | {fixed} | {reason} |")
 
 
 if __name__ == "__main__":

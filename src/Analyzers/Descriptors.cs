@@ -43,6 +43,25 @@ internal static class Descriptors
             customTags);
     }
 
+    /// <summary>
+    /// The suggestion sibling of a rule (SL1102 of SL1002): the same pattern on weaker evidence (see
+    /// Evidence/TieredRule), reported as a suggestion (Info: the IDE shows it, <c>dotnet format --severity info</c> fixes
+    /// it, and no build fails on it by default). Its title is its own; its message, description and page are the rule's.
+    /// </summary>
+    public static DiagnosticDescriptor CreateSuggestion(string id, string warningId, params string[] customTags)
+    {
+        return new DiagnosticDescriptor(
+            id,
+            Text(id + "Title"),
+            Text(warningId + "Message"),
+            Category,
+            DiagnosticSeverity.Info,
+            isEnabledByDefault: true,
+            Text(warningId + "Description"),
+            HelpLinkBase + warningId + ".md",
+            customTags);
+    }
+
     private static LocalizableResourceString Text(string name)
         => new(name, Resources.ResourceManager, typeof(Resources));
 }

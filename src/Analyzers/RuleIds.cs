@@ -13,4 +13,20 @@ internal static class RuleIds
     public const string SliceInsteadOfRange = "SL1005";
     public const string StreamLengthInLoop = "SL1006";
     public const string BufferSingleByteReads = "SL1007";
+
+    // The suggestion siblings of SL1001, SL1002, SL1006 and SL1007: the same pattern on weaker evidence (Evidence/TieredRule).
+    public const string SeekInsteadOfPositionAdvanceSuggestion = "SL1101";
+    public const string BufferSmallBinaryReadsSuggestion = "SL1102";
+    public const string StreamLengthInLoopSuggestion = "SL1106";
+    public const string BufferSingleByteReadsSuggestion = "SL1107";
+
+    /// <summary>The warning id whose suggestion sibling <paramref name="id"/> is (SL1102 gives SL1002), else <paramref name="id"/>.</summary>
+    public static string WarningIdOf(string id) => id switch
+    {
+        SeekInsteadOfPositionAdvanceSuggestion => SeekInsteadOfPositionAdvance,
+        BufferSmallBinaryReadsSuggestion => BufferSmallBinaryReads,
+        StreamLengthInLoopSuggestion => StreamLengthInLoop,
+        BufferSingleByteReadsSuggestion => BufferSingleByteReads,
+        _ => id,
+    };
 }

@@ -21,7 +21,8 @@ public class MessageTests
     /// build log and in one row of the IDE's error list, and the longest the rules need to name the site, the origin
     /// and the fix (or that there is none) is about 150; the 424 characters SL1007 once had wrapped over four lines.
     /// </summary>
-    private const int MaxLength = 200;
+    // 200 before the tiers (issue 31); SL1001, SL1002, SL1006 and SL1007 now end with their evidence in parentheses.
+    private const int MaxLength = 270;
 
     /// <summary>A plausible expression for the site a message names (user code can be longer; that is the user's).</summary>
     private const string Site = "reader.BaseStream";
@@ -41,8 +42,9 @@ public class MessageTests
     [MemberData(nameof(Ids))]
     public void MessageIsOneShortSentence_WithEveryArgument(string id)
     {
-        string format = Resources.Get(id + "Message");
-        Assert.NotEqual(id + "Message", format);
+        // A suggestion sibling (SL1102) carries its warning's message (SL1002's), with the evidence it had.
+        string format = Resources.Get(RuleIds.WarningIdOf(id) + "Message");
+        Assert.NotEqual(RuleIds.WarningIdOf(id) + "Message", format);
         Assert.True(Arguments.ContainsKey(id), $"give {id}'s message arguments here");
         foreach (object[] arguments in Combinations(Arguments[id]()))
         {
@@ -65,16 +67,23 @@ public class MessageTests
     private static readonly Dictionary<string, Func<string[][]>> Arguments = new()
     {
         ["SL0001"] = () => [["streamline.SL1004.min_values", "build_property.StreamlineRuntimeSource"], ["abc"],
-            [.. new[] { "SL0001MinValues", "SL0001CompilerVersion", "SL0001RuntimeSource", "SL0001AnalyzeTestProjects", "SL0001UnknownKey" }.Select(Resources.Get)]],
+            [.. new[] { "SL0001MinValues", "SL0001CompilerVersion", "SL0001RuntimeSource", "SL0001AnalyzeTestProjects", "SL0001SuggestionsAsWarnings", "SL0001UnknownKey" }.Select(Resources.Get)]],
         ["SL0002"] = () => [["BufferedBinaryReader"]],
-        ["SL1001"] = () => [[Site + ".Position"], Advice("SL1001")],
-        ["SL1002"] = () => [[Site], Origins(StreamOrigins.Describe), Advice("SL1002")],
+        ["SL1001"] = () => [[Site + ".Position"], Advice("SL1001"), Evidence(SL1001SeekInsteadOfPositionAdvanceAnalyzer.Tiers)],
+        ["SL1101"] = () => [[Site + ".Position"], Advice("SL1001"), Evidence(SL1001SeekInsteadOfPositionAdvanceAnalyzer.Tiers)],
+        ["SL1002"] = () => [[Site], Origins(StreamOrigins.Describe), Advice("SL1002"), Evidence(SL1002BufferSmallBinaryReadsAnalyzer.Tiers)],
+        ["SL1102"] = () => [[Site], Origins(StreamOrigins.Describe), Advice("SL1002"), Evidence(SL1002BufferSmallBinaryReadsAnalyzer.Tiers)],
         ["SL1003"] = () => [["File.ReadAllLines"]],
         ["SL1004"] = () => [["text.IndexOfAny"], ["25"], ["SearchValues<char>", "CharSearchSet", "ByteSearchSet"]],
         ["SL1005"] = () => [["Slice", "Substring"]],
-        ["SL1006"] = () => [[Site], Origins(StreamOrigins.Describe)],
-        ["SL1007"] = () => [[Site], [.. Origins(SL1007BufferSingleByteReadsAnalyzer.DescribeStream), "DeflateStream"], Advice("SL1007")],
+        ["SL1006"] = () => [[Site], Origins(StreamOrigins.Describe), Evidence(SL1006StreamLengthInLoopAnalyzer.Tiers)],
+        ["SL1106"] = () => [[Site], Origins(StreamOrigins.Describe), Evidence(SL1006StreamLengthInLoopAnalyzer.Tiers)],
+        ["SL1007"] = () => [[Site], [.. Origins(SL1007BufferSingleByteReadsAnalyzer.DescribeStream), "DeflateStream"], Advice("SL1007"), Evidence(SL1007BufferSingleByteReadsAnalyzer.Tiers)],
+        ["SL1107"] = () => [[Site], [.. Origins(SL1007BufferSingleByteReadsAnalyzer.DescribeStream), "DeflateStream"], Advice("SL1007"), Evidence(SL1007BufferSingleByteReadsAnalyzer.Tiers)],
     };
+
+    /// <summary>Every evidence text of a tiered rule (its message's last argument).</summary>
+    private static string[] Evidence(Streamline.Analyzers.Evidence.TieredRule tiers) => [.. tiers.EveryDescription().Distinct()];
 
     private static string[] Origins(Func<StreamOrigin, string> describe)
         => [.. new[] { StreamOrigin.File, StreamOrigin.Decompressor, StreamOrigin.OtherStream, StreamOrigin.Unseen }.Select(describe).Distinct()];

@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 
 namespace Streamline.Analyzers.Flow;
 
@@ -11,8 +12,9 @@ internal sealed class PendingDiagnostic
 {
     public PendingDiagnostic(
         IOperation stream, Location location, ImmutableDictionary<string, string> properties, string name, Location? additionalLocation = null, string? secondArgument = null,
-        string? thirdArgument = null)
+        string? thirdArgument = null, PassGrowth growth = PassGrowth.DataCount)
     {
+        Growth = growth;
         SecondArgument = secondArgument;
         ThirdArgument = thirdArgument;
         Stream = stream;
@@ -21,6 +23,9 @@ internal sealed class PendingDiagnostic
         Name = name;
         AdditionalLocation = additionalLocation;
     }
+
+    /// <summary>How the passes of the loops around the read grow (the tier's first question; the origins are the second).</summary>
+    public PassGrowth Growth { get; }
 
     /// <summary>The stream or reader whose origins decide.</summary>
     public IOperation Stream { get; }
@@ -40,11 +45,11 @@ internal sealed class PendingDiagnostic
     /// <summary>The message's third argument, where the rule's message has one (SL1002's and SL1007's advice).</summary>
     public string? ThirdArgument { get; }
 
-    /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory; the message's second
-    /// argument is the diagnostic's own, or the origin in the words of <paramref name="describe"/> (by default
-    /// <see cref="StreamOrigins.Describe"/>).</summary>
+    /// <summary>Reports each pending diagnostic whose stream has an origin that is not in memory, in the tier its evidence
+    /// earns (<see cref="TieredRule"/>); the message's second argument is the diagnostic's own, or the origin in the
+    /// words of <paramref name="describe"/> (by default <see cref="StreamOrigins.Describe"/>).</summary>
     public static void ReportWhereNotInMemory(
-        CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex index, DiagnosticDescriptor rule,
+        CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex index, TieredRule rule,
         StreamOrigin reportedOrigins = StreamOrigins.NotInMemory, System.Func<StreamOrigin, string>? describe = null)
     {
         if (pending.IsEmpty)
@@ -63,7 +68,7 @@ internal sealed class PendingDiagnostic
             object[] arguments = diagnostic.ThirdArgument is null
                 ? new object[] { diagnostic.Name, second }
                 : new object[] { diagnostic.Name, second, diagnostic.ThirdArgument };
-            end.ReportDiagnostic(Diagnostic.Create(rule, diagnostic.Location, additional, diagnostic.Properties, arguments));
+            end.ReportDiagnostic(rule.Create(atCompilationEnd: true, diagnostic.Growth, origin, diagnostic.Location, additional, diagnostic.Properties, arguments));
         }
     }
 }

@@ -57,6 +57,10 @@ internal sealed class StreamOriginResolver
             return StreamOrigin.None;
         if (_types.IsInMemory(value.Type))
             return StreamOrigin.InMemory;
+        if (_types.IsFileStream(value.Type))
+            return StreamOrigin.File; // a FileStream (or a subclass) wherever it comes from
+        if (value.Type is { } staticType && StreamTypes.IsDecompressor(staticType))
+            return StreamOrigin.Decompressor;
 
         switch (value)
         {

@@ -11,7 +11,8 @@ namespace Streamline.Analyzers.Rules;
 
 /// <summary>
 /// SL0001: a <c>streamline.*</c> key in .editorconfig that Streamline does not know, or whose value does not parse, and
-/// a value of the MSBuild switches <c>StreamlineRuntimeSource</c> and <c>StreamlineAnalyzeTestProjects</c> that is neither
+/// a value of the MSBuild switches <c>StreamlineRuntimeSource</c>, <c>StreamlineAnalyzeTestProjects</c> and
+/// <c>StreamlineSuggestionsAsWarnings</c> that is neither
 /// true nor false.
 /// <code>
 /// streamline.SL1004.min_values = abc                  // not a whole number of at least 1
@@ -32,6 +33,10 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
 
     /// <summary>The generator's switch as the compiler sees it (Streamline's props declare it a CompilerVisibleProperty).</summary>
     internal const string RuntimeSourceProperty = "build_property.StreamlineRuntimeSource";
+
+    /// <summary>The MSBuild switch that raises the suggestion siblings (SL1101, SL1102, SL1106, SL1107) to warnings
+    /// (Streamline.targets adds a global config); the analyzers only check its value.</summary>
+    internal const string SuggestionsAsWarningsProperty = "build_property.StreamlineSuggestionsAsWarnings";
 
     // A compilation-end diagnostic: the IDE computes it with the full compilation (build, full solution analysis).
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.InvalidOption, customTags: CompilationEndTag);
@@ -67,6 +72,8 @@ public sealed class SL0001InvalidOptionAnalyzer : DiagnosticAnalyzer
             bad.TryAdd((RuntimeSourceProperty.Substring("build_property.".Length), runtimeSource), Resources.Get("SL0001RuntimeSource"));
         if (options.TryGetValue(TestProjects.AnalyzeProperty, out string? analyzeTests) && !IsSwitchValue(analyzeTests))
             bad.TryAdd((TestProjects.AnalyzeProperty.Substring("build_property.".Length), analyzeTests), Resources.Get("SL0001AnalyzeTestProjects"));
+        if (options.TryGetValue(SuggestionsAsWarningsProperty, out string? asWarnings) && !IsSwitchValue(asWarnings))
+            bad.TryAdd((SuggestionsAsWarningsProperty.Substring("build_property.".Length), asWarnings), Resources.Get("SL0001SuggestionsAsWarnings"));
 
         IEnumerable<string>? keys = Keys(options);
         if (keys is null)

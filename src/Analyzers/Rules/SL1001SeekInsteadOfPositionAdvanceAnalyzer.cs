@@ -6,6 +6,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
@@ -29,6 +30,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     /// <summary>Diagnostic property: "true" where the loop is proven safe to run over a <c>SkipReader</c>.</summary>
     internal const string CanUseReaderProperty = "CanUseReader";
 
+    /// <summary>SL1001 and its suggestion sibling SL1101 (<see cref="TieredRule"/>): a skip over a file, a decompressor or
+    /// a stream type of the project's own costs on every pass.</summary>
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.SeekInsteadOfPositionAdvance);
 
     private static readonly ImmutableDictionary<string, string>[] s_properties =
@@ -47,7 +51,16 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
     internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
         RuleIds.SeekInsteadOfPositionAdvance, customTags: StreamOrigins.CompilationEndTag);
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
+    /// <summary>SL1101, the same pattern on weaker evidence: a suggestion (<see cref="TieredRule"/>).</summary>
+    internal static readonly DiagnosticDescriptor Suggestion = Descriptors.CreateSuggestion(RuleIds.SeekInsteadOfPositionAdvanceSuggestion, RuleIds.SeekInsteadOfPositionAdvance);
+
+    internal static readonly DiagnosticDescriptor SuggestionAtCompilationEnd = Descriptors.CreateSuggestion(
+        RuleIds.SeekInsteadOfPositionAdvanceSuggestion, RuleIds.SeekInsteadOfPositionAdvance, StreamOrigins.CompilationEndTag);
+
+    internal static readonly TieredRule Tiers = new(
+        Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd, StreamOrigin.File | StreamOrigin.Decompressor | StreamOrigin.OtherStream, MeasuredPrecision.SL1001, MeasuredPrecision.SL1101);
+
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -65,7 +78,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             origins.Register(start);
             var live = StreamOriginResolver.Live(origins.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd));
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers));
             start.RegisterOperationAction(
                 context => Analyze(context, symbols, live, pending),
                 OperationKind.CompoundAssignment,
@@ -106,10 +119,16 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         // Where the stream comes from: now when the method shows an origin not in memory, at compilation end when only
         // other methods can tell, never when every origin is in memory.
         StreamOrigin origin = live.Resolve(advance.Stream);
+        PassGrowth growth = PassGrowthEvidence.Of(repeating, root);
         if (StreamOrigins.AnyNotInMemory(origin))
-            context.ReportDiagnostic(Diagnostic.Create(Rule, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString(), advice));
+        {
+            context.ReportDiagnostic(Tiers.Create(
+                atCompilationEnd: false, growth, origin, advance.Operation.Syntax.GetLocation(), null, properties, new object[] { advance.Position.Syntax.ToString(), advice }));
+        }
         else if ((origin & StreamOrigin.Deferred) != 0)
-            pending.Enqueue(new PendingDiagnostic(advance.Stream, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString(), secondArgument: advice));
+        {
+            pending.Enqueue(new PendingDiagnostic(advance.Stream, advance.Operation.Syntax.GetLocation(), properties, advance.Position.Syntax.ToString(), secondArgument: advice, growth: growth));
+        }
     }
 
     /// <summary>

@@ -5,6 +5,7 @@ using System.Diagnostics.CodeAnalysis;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
@@ -25,12 +26,24 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     /// <summary>Diagnostic property: "true" where the analyzer proved the fix keeps the program's behaviour.</summary>
     internal const string CanFixProperty = "CanFix";
 
+    /// <summary>SL1002 and its suggestion sibling SL1102 (<see cref="TieredRule"/>): a reader over a file, a decompressor
+    /// or a stream type of the project's own costs a call into the stream per small read.</summary>
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSmallBinaryReads);
 
     /// <summary>The same rule, reported at compilation end where the reader's stream comes from other methods (their
     /// call sites, a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
     internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
         RuleIds.BufferSmallBinaryReads, customTags: StreamOrigins.CompilationEndTag);
+
+    /// <summary>SL1102, the same pattern on weaker evidence: a suggestion (<see cref="TieredRule"/>).</summary>
+    internal static readonly DiagnosticDescriptor Suggestion = Descriptors.CreateSuggestion(RuleIds.BufferSmallBinaryReadsSuggestion, RuleIds.BufferSmallBinaryReads);
+
+    internal static readonly DiagnosticDescriptor SuggestionAtCompilationEnd = Descriptors.CreateSuggestion(
+        RuleIds.BufferSmallBinaryReadsSuggestion, RuleIds.BufferSmallBinaryReads, StreamOrigins.CompilationEndTag);
+
+    internal static readonly TieredRule Tiers = new(
+        Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd, StreamOrigin.File | StreamOrigin.Decompressor | StreamOrigin.OtherStream, MeasuredPrecision.SL1002, MeasuredPrecision.SL1102);
 
     /// <summary>
     /// Diagnostic property: "true" where the stream is the caller's and the proof counts on the runtime reading nothing
@@ -42,7 +55,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_fixableOverCallersStream = s_fixable.Add(CallersStreamProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -62,7 +75,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterOperationAction(context => AnalyzeCreation(context, symbols, live, pending), OperationKind.ObjectCreation);
             start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols, live, pending), OperationKind.Invocation);
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd));
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers));
         });
     }
 
@@ -74,16 +87,16 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     /// </summary>
     private static void ReportUnlessInMemory(
         OperationAnalysisContext context, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending,
-        IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name, string advice)
+        IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name, string advice, PassGrowth growth)
     {
         if (FormatGate.LeavesOut(properties))
             return; // dotnet format: no fix to apply here
 
         StreamOrigin origin = stream is null ? StreamOrigin.Unseen : live.Resolve(stream);
         if (StreamOrigins.AnyNotInMemory(origin))
-            context.ReportDiagnostic(Diagnostic.Create(Rule, location, properties, name, StreamOrigins.Describe(origin), advice));
+            context.ReportDiagnostic(Tiers.Create(atCompilationEnd: false, growth, origin, location, null, properties, new object[] { name, StreamOrigins.Describe(origin), advice }));
         else if ((origin & StreamOrigin.Deferred) != 0)
-            pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name, thirdArgument: advice));
+            pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name, thirdArgument: advice, growth: growth));
     }
 
     /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
@@ -141,7 +154,11 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             _ => s_notFixable,
         };
         IOperation? over = creation.Arguments.Length > 0 ? creation.Arguments[0].Value : null;
-        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name, Resources.Get("SL1002AdviceMadeHere"));
+        PassGrowth growth = PassGrowth.Few;
+        foreach (ILoopOperation loop in hotLoops)
+            growth = PassGrowthEvidence.Strongest(growth, PassGrowthEvidence.Of(loop, root));
+
+        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name, Resources.Get("SL1002AdviceMadeHere"), growth);
     }
 
     /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>
@@ -166,7 +183,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             }
         }
 
-        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, Resources.Get("SL1002AdviceHandedIn"));
+        PassGrowth growth = LoopContext.RepeatingLoop(read) is { } loop ? PassGrowthEvidence.Of(loop, root) : PassGrowth.Few;
+        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, Resources.Get("SL1002AdviceHandedIn"), growth);
     }
 
     /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose

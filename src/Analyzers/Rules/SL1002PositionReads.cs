@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 
 namespace Streamline.Analyzers.Rules;
 

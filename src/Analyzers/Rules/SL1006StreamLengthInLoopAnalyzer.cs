@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
@@ -54,12 +55,23 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     /// </summary>
     internal const string BeforeCSharp8Property = "BeforeCSharp8";
 
+    /// <summary>SL1006 and its suggestion sibling SL1106 (<see cref="TieredRule"/>): Length is a system call on a file.</summary>
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.StreamLengthInLoop);
 
     /// <summary>The same rule, reported at compilation end where the stream comes from other methods (their call sites,
     /// a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
     internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
         RuleIds.StreamLengthInLoop, customTags: StreamOrigins.CompilationEndTag);
+
+    /// <summary>SL1106, the same pattern on weaker evidence: a suggestion (<see cref="TieredRule"/>).</summary>
+    internal static readonly DiagnosticDescriptor Suggestion = Descriptors.CreateSuggestion(RuleIds.StreamLengthInLoopSuggestion, RuleIds.StreamLengthInLoop);
+
+    internal static readonly DiagnosticDescriptor SuggestionAtCompilationEnd = Descriptors.CreateSuggestion(
+        RuleIds.StreamLengthInLoopSuggestion, RuleIds.StreamLengthInLoop, StreamOrigins.CompilationEndTag);
+
+    internal static readonly TieredRule Tiers = new(
+        Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd, StreamOrigin.File, MeasuredPrecision.SL1006, MeasuredPrecision.SL1106);
 
     /// <summary>The origins over which Length is a system call: a file, or a stream the compilation cannot see. A
     /// decompressor's Length throws, and other stream types are left alone as their static type is.</summary>
@@ -73,7 +85,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_onFirstReadThroughReaderBeforeCSharp8 = s_onFirstReadThroughReader.Add(BeforeCSharp8Property, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -92,7 +104,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
             var live = StreamOriginResolver.Live(origins.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterOperationAction(context => AnalyzePropertyReference(context, symbols, live, pending), OperationKind.PropertyReference);
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, RuleAtCompilationEnd, ReportedOrigins));
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers, ReportedOrigins));
         });
     }
 
@@ -165,19 +177,21 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         // Where the stream comes from: now when the method shows a file (or a caller outside the compilation), at
         // compilation end when only other methods can tell, never when every origin is in memory.
         StreamOrigin origin = live.Resolve(instance);
+        PassGrowth growth = PassGrowthEvidence.Of(loop, root);
         if ((origin & ReportedOrigins) != 0)
         {
-            context.ReportDiagnostic(Diagnostic.Create(
-                Rule,
+            context.ReportDiagnostic(Tiers.Create(
+                atCompilationEnd: false,
+                growth,
+                origin,
                 reference.Syntax.GetLocation(),
                 new[] { loop.Syntax.GetLocation() },
                 properties,
-                instance.Syntax.ToString(),
-                StreamOrigins.Describe(origin & ReportedOrigins)));
+                new object[] { instance.Syntax.ToString(), StreamOrigins.Describe(origin & ReportedOrigins) }));
         }
         else if ((origin & StreamOrigin.Deferred) != 0)
         {
-            pending.Enqueue(new PendingDiagnostic(instance, reference.Syntax.GetLocation(), properties, instance.Syntax.ToString(), loop.Syntax.GetLocation()));
+            pending.Enqueue(new PendingDiagnostic(instance, reference.Syntax.GetLocation(), properties, instance.Syntax.ToString(), loop.Syntax.GetLocation(), growth: growth));
         }
     }
 }

@@ -3,6 +3,7 @@ using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers.Flow;
 
 namespace Streamline.Analyzers.Rules;
@@ -31,12 +32,24 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
     /// <summary>Diagnostic property: where the loop to run over a SkipReader starts (its syntax's SpanStart).</summary>
     internal const string LoopStartProperty = "LoopStart";
 
+    /// <summary>SL1007 and its suggestion sibling SL1107 (<see cref="TieredRule"/>): ReadByte costs a call into the stream
+    /// per byte on a decompressor or another stream type that does not buffer it, not on a file.</summary>
+
     internal static readonly DiagnosticDescriptor Rule = Descriptors.Create(RuleIds.BufferSingleByteReads);
 
     /// <summary>The same rule, reported at compilation end where a value typed <c>Stream</c> comes from other methods
     /// (their call sites, a field's writes): see <see cref="StreamOriginResolver"/>.</summary>
     internal static readonly DiagnosticDescriptor RuleAtCompilationEnd = Descriptors.Create(
         RuleIds.BufferSingleByteReads, customTags: StreamOrigins.CompilationEndTag);
+
+    /// <summary>SL1107, the same pattern on weaker evidence: a suggestion (<see cref="TieredRule"/>).</summary>
+    internal static readonly DiagnosticDescriptor Suggestion = Descriptors.CreateSuggestion(RuleIds.BufferSingleByteReadsSuggestion, RuleIds.BufferSingleByteReads);
+
+    internal static readonly DiagnosticDescriptor SuggestionAtCompilationEnd = Descriptors.CreateSuggestion(
+        RuleIds.BufferSingleByteReadsSuggestion, RuleIds.BufferSingleByteReads, StreamOrigins.CompilationEndTag);
+
+    internal static readonly TieredRule Tiers = new(
+        Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd, StreamOrigin.Decompressor | StreamOrigin.OtherStream, MeasuredPrecision.SL1007, MeasuredPrecision.SL1107);
 
     /// <summary>The origins of a value typed <c>Stream</c> whose <c>ReadByte</c> may not serve from a buffer: a
     /// decompressor, another stream type (one of the project's, a network stream), or a stream the compilation cannot
@@ -46,7 +59,7 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
 
-    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd);
+    public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
     {
@@ -65,7 +78,7 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
             var live = StreamOriginResolver.Live(index.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterOperationAction(context => AnalyzeInvocation(context, origins, live, pending), OperationKind.Invocation);
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, RuleAtCompilationEnd, ReportedOrigins, DescribeStream));
+            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, Tiers, ReportedOrigins, DescribeStream));
         });
     }
 
@@ -113,29 +126,36 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
 
         ITypeSymbol? type = SL1001PositionAdvance.StripConversions(instance).Type;
         string typeName = type?.Name ?? nameof(System.IO.Stream);
+        PassGrowth growth = PassGrowthEvidence.Of(loop, root);
+        StreamOrigin origin = StreamOrigin.None;
+        string? provenType = typeName;
         if (SymbolEqualityComparer.Default.Equals(type, origins.Stream))
         {
             // A value typed Stream: what it comes from decides, now where the method shows it (or a caller outside the
             // compilation), at compilation end where only other methods can tell (call sites, a field's writes), never
             // where every origin is in memory or a file.
-            StreamOrigin origin = live.Resolve(instance);
+            origin = live.Resolve(instance);
             if ((origin & ReportedOrigins) == 0)
             {
                 if ((origin & StreamOrigin.Deferred) != 0)
-                    pending.Enqueue(new PendingDiagnostic(instance, invocation.Syntax.GetLocation(), properties, instance.Syntax.ToString(), thirdArgument: Resources.Get(advice)));
+                    pending.Enqueue(new PendingDiagnostic(instance, invocation.Syntax.GetLocation(), properties, instance.Syntax.ToString(), thirdArgument: Resources.Get(advice), growth: growth));
                 return;
             }
 
             typeName = DescribeStream(origin & ReportedOrigins);
+            provenType = null;
         }
 
-        context.ReportDiagnostic(Diagnostic.Create(
-            Rule,
+        // A value of a stream type that does not buffer ReadByte (MayBeUnbuffered said so): the type is the proof.
+        context.ReportDiagnostic(Tiers.Create(
+            atCompilationEnd: false,
+            growth,
+            origin,
             invocation.Syntax.GetLocation(),
+            null,
             properties,
-            instance.Syntax.ToString(),
-            typeName,
-            Resources.Get(advice)));
+            new object[] { instance.Syntax.ToString(), typeName, Resources.Get(advice) },
+            provenType));
     }
 
     /// <summary>The message's type for a value typed <c>Stream</c>: the type and the origin that makes it worth

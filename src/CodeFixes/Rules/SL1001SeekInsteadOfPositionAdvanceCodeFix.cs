@@ -12,6 +12,7 @@ using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Formatting;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
+using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers;
 using Streamline.Analyzers.Rules;
 
@@ -36,7 +37,7 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceCodeFix : CodeFixProvider
     private const string UseSeekKey = "SL1001.UseSeek";
     private const string ReaderName = "skipReader";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SeekInsteadOfPositionAdvance);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SeekInsteadOfPositionAdvance, RuleIds.SeekInsteadOfPositionAdvanceSuggestion);
 
     public override FixAllProvider GetFixAllProvider() => FixAllProvider.Create(
         static (context, document, diagnostics) => ApplyAsync(document, diagnostics, seekOnly: context.CodeActionEquivalenceKey == UseSeekKey, context.CancellationToken)!);

@@ -40,7 +40,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
     {
     }
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.StreamLengthInLoop);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.StreamLengthInLoop, RuleIds.StreamLengthInLoopSuggestion);
 
     protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
         => Find(root, diagnostic) is not null;
@@ -330,7 +330,7 @@ public sealed class SL1006StreamLengthInLoopCodeFix : DocumentCodeFixProvider
             .GetAnalyzerSemanticDiagnosticsAsync(model, filterSpan: null, cancellationToken)
             .ConfigureAwait(false);
         ImmutableArray<Diagnostic> unlocked = diagnostics
-            .Where(d => d.Id == RuleIds.BufferSmallBinaryReads && readers.Any(reader => reader.Span.Contains(d.Location.SourceSpan)))
+            .Where(d => d.Id is RuleIds.BufferSmallBinaryReads or RuleIds.BufferSmallBinaryReadsSuggestion && readers.Any(reader => reader.Span.Contains(d.Location.SourceSpan)))
             .ToImmutableArray();
         Document buffered = unlocked.IsEmpty ? document : await SL1002BufferSmallBinaryReadsCodeFix.BufferAsync(document, unlocked, cancellationToken).ConfigureAwait(false);
         SyntaxNode? bufferedRoot = await buffered.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);

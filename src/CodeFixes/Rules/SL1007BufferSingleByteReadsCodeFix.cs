@@ -33,7 +33,7 @@ public sealed class SL1007BufferSingleByteReadsCodeFix : DocumentCodeFixProvider
     {
     }
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSingleByteReads);
+    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSingleByteReads, RuleIds.BufferSingleByteReadsSuggestion);
 
     /// <summary>"Run the loop over a SkipReader..." for a caller's stream. Both rewrites share the equivalence key, so
     /// that one Fix All (and one <c>dotnet format</c> run) applies each diagnostic's own rewrite.</summary>

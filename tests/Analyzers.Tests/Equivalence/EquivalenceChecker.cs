@@ -82,7 +82,7 @@ public static class EquivalenceChecker
         {
             List<string> ids = fixAll.Diagnostics
                 .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
-                .Select(d => d.Id).ToList();
+                .Select(d => Streamline.Analyzers.RuleIds.WarningIdOf(d.Id)).ToList(); // a suggestion sibling counts under its rule
             if (ids.Count > 0)
                 result.ShapesWithDiagnostics++;
             foreach (string id in ids)
@@ -104,7 +104,7 @@ public static class EquivalenceChecker
         {
             foreach (string id in fixAll.Diagnostics
                          .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
-                         .Select(d => d.Id).Distinct())
+                         .Select(d => Streamline.Analyzers.RuleIds.WarningIdOf(d.Id)).Distinct())
             {
                 result.FixedShapesById[id] = result.FixedShapesById.GetValueOrDefault(id) + 1;
             }

@@ -28,8 +28,9 @@ public sealed record FixAllResult(string Text, ImmutableArray<Diagnostic> Diagno
 /// </summary>
 public static class FixAllApplier
 {
-    /// <summary>The rules whose fixes touch streams. A rule not present in the build (SL1006 before it lands) is skipped.</summary>
-    public static readonly ImmutableArray<string> StreamRuleIds = ImmutableArray.Create("SL1001", "SL1002", "SL1006", "SL1007");
+    /// <summary>The rules whose fixes touch streams, each warning id before its suggestion sibling (the same fix on weaker
+    /// evidence, issue 31). A rule not present in the build (SL1006 before it lands) is skipped.</summary>
+    public static readonly ImmutableArray<string> StreamRuleIds = ImmutableArray.Create("SL1001", "SL1101", "SL1002", "SL1102", "SL1006", "SL1106", "SL1007", "SL1107");
 
     private static readonly ImmutableArray<DiagnosticAnalyzer> s_analyzers = AnalyzerRunner.AllAnalyzers
         .Where(a => a.SupportedDiagnostics.Any(d => StreamRuleIds.Contains(d.Id)))

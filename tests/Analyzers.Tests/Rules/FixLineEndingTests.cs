@@ -55,7 +55,7 @@ public class FixLineEndingTests
                 {
                     long Sum(string path)
                     {
-                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                         long sum = 0;
                         for (long i = 0; i < 4000; i++)
                             sum += reader.ReadUInt16();

@@ -126,7 +126,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                 for (int i = 0; i < count; i++)
                 {
                     sum += stream.ReadByte();
-                    {|SL1001:stream.Position += 7|};
+                    {|SL1101:stream.Position += 7|};
                 }
 
                 return sum;
@@ -238,11 +238,11 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                     {
                         count++;
                         if (buffer[0] == 1)
-                            {|SL1001:stream.Position++|};
+                            {|SL1101:stream.Position++|};
                         else
-                            {|SL1001:stream.Position = stream.Position + 2|};
-                        {|SL1001:stream.Position += buffer[1]|} /* length */;
-                        {|SL1001:stream.Position += (ushort)count|};
+                            {|SL1101:stream.Position = stream.Position + 2|};
+                        {|SL1101:stream.Position += buffer[1]|} /* length */;
+                        {|SL1101:stream.Position += (ushort)count|};
                     }
 
                     stream.Dispose();
@@ -329,11 +329,11 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                     for (int i = 0; i < count; i++)
                     {
                         stream.ReadByte();
-                        {|SL1001:stream.Position += 3|};
-                        {|SL1001:stream.Position++|};
-                        {|SL1001:stream.Position = stream.Position + 2L|};
+                        {|SL1101:stream.Position += 3|};
+                        {|SL1101:stream.Position++|};
+                        {|SL1101:stream.Position = stream.Position + 2L|};
                         ushort skip = reader.ReadUInt16();
-                        {|SL1001:reader.BaseStream.Position += skip|};
+                        {|SL1101:reader.BaseStream.Position += skip|};
                     }
                 }
             }
@@ -382,7 +382,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
     [Fact]
     public Task Quiet_OnModernDotNet_WhenEveryTargetIsModern()
     {
-        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes.Replace("{|SL1001:", "").Replace("|}", "") };
+        var test = new Verify.Test(TestTarget.Net80) { TestCode = SeekShapes.Replace("{|SL1101:", "").Replace("|}", "") };
         test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineTargetFrameworks = net8.0,net10.0\n"));
         return test.RunAsync();
     }
@@ -398,7 +398,7 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         => new Verify.Test(target)
         {
             TestCode = ReadSkipLoop.Replace("{|SL1001:stream.Position += 3|}", "{|#0:stream.Position += 3|}", System.StringComparison.Ordinal),
-            ExpectedDiagnostics = { Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("stream.Position", Resources.Get(advice)) },
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("stream.Position", Resources.Get(advice), EvidenceText.Costly(EvidenceText.Length, "a file")) },
             FixedCode = ReadSkipLoopWithSkipReader,
         }.RunAsync();
 
@@ -426,13 +426,14 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
             TestCode = Source,
             ExpectedDiagnostics =
             {
-                Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone")),
-                Verify.Diagnostic("SL1001").WithLocation(1).WithArguments("stream.Position", Resources.Get("SL1001AdviceSeek")),
+                // Ten passes by a constant: suggestions (SL1101), whatever the stream.
+                Verify.Diagnostic("SL1101").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone"), EvidenceText.Unseen(EvidenceText.Few)),
+                Verify.Diagnostic("SL1101").WithLocation(1).WithArguments("stream.Position", Resources.Get("SL1001AdviceSeek"), EvidenceText.Costly(EvidenceText.Few, "a file")),
             },
             FixedState =
             {
                 Sources = { Source.Replace("{|#1:stream.Position += 4|}", "stream.Seek(4, SeekOrigin.Current)", System.StringComparison.Ordinal) },
-                ExpectedDiagnostics = { Verify.Diagnostic("SL1001").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone")) },
+                ExpectedDiagnostics = { Verify.Diagnostic("SL1101").WithLocation(0).WithArguments("parameter.Position", Resources.Get("SL1001AdviceNone"), EvidenceText.Unseen(EvidenceText.Few)) },
             },
         }.RunAsync();
     }
@@ -451,13 +452,13 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
                     long last = 0;
                     for (int i = 0; i < 10; i++)
                     {
-                        {|SL1001:parameter.Position += 4|};         // could be any Stream subclass
-                        {|SL1001:unknown.Position += 4|};           // could be a FileStream subclass
-                        {|SL1001:stream.Position += length|};       // may be negative: the setter and Seek throw different exceptions
-                        {|SL1001:stream.Position -= 4|};            // may go before the start
-                        {|SL1001:stream.Position--|};
-                        last = {|SL1001:stream.Position += 4|};     // the value is used
-                        {|SL1001:stream.Position += (ushort)stream.ReadByte()|}; // Position is read before the offset moves it
+                        {|SL1101:parameter.Position += 4|};         // could be any Stream subclass
+                        {|SL1101:unknown.Position += 4|};           // could be a FileStream subclass
+                        {|SL1101:stream.Position += length|};       // may be negative: the setter and Seek throw different exceptions
+                        {|SL1101:stream.Position -= 4|};            // may go before the start
+                        {|SL1101:stream.Position--|};
+                        last = {|SL1101:stream.Position += 4|};     // the value is used
+                        {|SL1101:stream.Position += (ushort)stream.ReadByte()|}; // Position is read before the offset moves it
                     }
 
                     return last;
@@ -490,19 +491,19 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
 
                     var captured = File.OpenRead(path);
                     Func<long> position = () => captured.Position;
-                    while (captured.Read(buffer, 0, 4) > 0) {|SL1001:captured.Position += 3|};
+                    while (captured.Read(buffer, 0, 4) > 0) {|SL1101:captured.Position += 3|};
 
                     var awaited = File.OpenRead(path);
-                    while (awaited.Read(buffer, 0, 4) > 0) { await Task.Yield(); {|SL1001:awaited.Position += 3|}; }
+                    while (awaited.Read(buffer, 0, 4) > 0) { await Task.Yield(); {|SL1101:awaited.Position += 3|}; }
 
                     var variable = File.OpenRead(path);
-                    while (variable.Read(buffer, 0, 4) > 0) {|SL1001:variable.Position += skip|};
+                    while (variable.Read(buffer, 0, 4) > 0) {|SL1101:variable.Position += skip|};
 
                     Stream parameterLike = new BufferedStream(File.OpenRead(path));
-                    while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
+                    while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1101:parameterLike.Position += 3|};
 
                     var overHandle = new FileStream(used.SafeFileHandle, FileAccess.Read);
-                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1001:overHandle.Position += 3|};
+                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1101:overHandle.Position += 3|};
                 }
             }
             """;
@@ -512,10 +513,10 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         {
             TestCode = Source,
             FixedCode = Source
-                .Replace("{|SL1001:used.Position += 3|}", "used.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1001:passed.Position += 3|}", "passed.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1001:captured.Position += 3|}", "captured.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1001:awaited.Position += 3|}", "awaited.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
+                .Replace("{|SL1101:used.Position += 3|}", "used.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1101:passed.Position += 3|}", "passed.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1101:captured.Position += 3|}", "captured.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1101:awaited.Position += 3|}", "awaited.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
             FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow }, // the three left unfixed
             CodeActionEquivalenceKey = "SL1001.SkipReaderOrSeek",
         }.RunAsync();

@@ -40,7 +40,7 @@ public class SL1001StreamOriginTests
 
     [Fact]
     public Task Reported_PrivateMethodAlsoCalledOverAFile()
-        => Verify.VerifyAnalyzerAsync(Skipper.Replace("ADVANCE", "{|SL1001:input.Position += header[0]|}") + """
+        => Verify.VerifyAnalyzerAsync(Skipper.Replace("ADVANCE", "{|SL1101:input.Position += header[0]|}") + """
 
                 public static int CountFile(string path)
                 {

@@ -58,7 +58,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 long Sum(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
                     for (long i = 0; i < 4000; i++)
                         sum += reader.ReadUInt16();
@@ -97,7 +97,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 int Parse(Stream input, int count)
                 {
                     int total = 0;
-                    using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true /* caller owns it */)|})
+                    using (BinaryReader reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, leaveOpen: true /* caller owns it */)|})
                     {
                         for (int i = 0; i < count; i++)
                         {
@@ -147,7 +147,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 void M(string path, List<int> sizes)
                 {
-                    BinaryReader reader = {|SL1002:new(new FileStream(path, FileMode.Open))|};
+                    BinaryReader reader = {|SL1102:new(new FileStream(path, FileMode.Open))|};
                     foreach (int size in sizes)
                         reader.ReadInt32();
                     BinaryReader other = {|SL1002:new BinaryReader(File.Open(path, FileMode.Open))|};
@@ -182,7 +182,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 long M(FileStream stream)
                 {
-                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    var reader = {|SL1102:new BinaryReader(stream)|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++)
                         sum += reader.ReadInt64();
@@ -206,7 +206,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     foreach (long offset in offsets)
                     {
                         stream.Position = offset;
-                        var reader = {|SL1002:new BinaryReader(stream, System.Text.Encoding.UTF8, true)|};
+                        var reader = {|SL1102:new BinaryReader(stream, System.Text.Encoding.UTF8, true)|};
                         for (int i = 0; i < count; i++)
                             reader.ReadInt32();
                     }
@@ -229,7 +229,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     int sum = reader.ReadInt32();
                     for (int i = 0; i < n; i++)
                     {
-                        sum += {|SL1002:reader.ReadInt32()|};
+                        sum += {|SL1102:reader.ReadInt32()|};
                         sum += reader.ReadInt16();
                     }
 
@@ -264,8 +264,9 @@ public class SL1002BufferSmallBinaryReadsTests
                 """,
             ExpectedDiagnostics =
             {
-                Verify.Diagnostic("SL1002").WithLocation(0).WithMessage(
-                    "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is created, not here"),
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is created, not here"
+                    + " (the data gives the pass count, the stream comes from outside this compilation)"),
             },
         }.RunAsync();
 
@@ -279,11 +280,11 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 class C
                 {
-                    int M(string path, int n)
+                    int M(string path, int size)
                     {
                         using var reader = {|#0:new BinaryReader(File.OpenRead(path))|};
                         int sum = 0;
-                        for (int i = 0; i < n; i++)
+                        for (int i = 0; i < size; i += 4)
                             sum += reader.ReadInt32();
                         return sum;
                     }
@@ -292,7 +293,8 @@ public class SL1002BufferSmallBinaryReadsTests
             ExpectedDiagnostics =
             {
                 Verify.Diagnostic("SL1002").WithLocation(0).WithMessage(
-                    "'reader' reads small values one call at a time in a loop over a file: read them through a BufferedBinaryReader"),
+                    "'reader' reads small values one call at a time in a loop over a file: read them through a BufferedBinaryReader"
+                    + " (passes grow with the data's length, a file on every path)"),
             },
             FixedCode = """
                 using System.IO;
@@ -300,11 +302,11 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 class C
                 {
-                    int M(string path, int n)
+                    int M(string path, int size)
                     {
                         using var reader = new BufferedBinaryReader(File.OpenRead(path));
                         int sum = 0;
-                        for (int i = 0; i < n; i++)
+                        for (int i = 0; i < size; i += 4)
                             sum += reader.ReadInt32();
                         return sum;
                     }
@@ -321,7 +323,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 int M(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(new BufferedStream(File.OpenRead(path)))|};
+                    using var reader = {|SL1102:new BinaryReader(new BufferedStream(File.OpenRead(path)))|};
                     int sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
                     return sum;
@@ -356,7 +358,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 short[] Read(Stream waveStream, int length)
                 {
                     var samples = new short[length];
-                    using (var reader = {|SL1002:new BinaryReader(waveStream, Encoding.ASCII, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(waveStream, Encoding.ASCII, true)|})
                     {
                         var dataPosition = reader.BaseStream.Position;
                         while (dataPosition != reader.BaseStream.Length - 1)
@@ -416,7 +418,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Patch(Stream stream, int length)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(stream, Encoding.ASCII, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(stream, Encoding.ASCII, true)|})
                     {
                         for (var i = 0; i < length; i++)
                             sum += reader.ReadInt16();
@@ -438,7 +440,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Patch(Stream stream, int length)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(stream, Encoding.ASCII, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(stream, Encoding.ASCII, true)|})
                     {
                         for (var i = 0; i < length; i++)
                             sum += reader.ReadInt16();
@@ -467,7 +469,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long UsingStatement(Stream input, int count)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
                     {
                         for (int i = 0; i < count; i++)
                         {
@@ -485,7 +487,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     long sum = 0;
                     {
-                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        using var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                         while (sum < count) sum += reader.ReadByte();
                     }
 
@@ -495,7 +497,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long TryFinally(Stream input, int count)
                 {
                     long sum = 0;
-                    var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                     try
                     {
                         do { sum += reader.ReadInt16(); } while (--count > 0);
@@ -512,7 +514,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Field(int count)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(_stream, Encoding.UTF8, true)|})
                         for (int i = 0; i < count; i++) sum += reader.ReadInt64();
                     return sum + _stream.Position;
                 }
@@ -602,14 +604,14 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 IEnumerable<int> Values(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     for (int i = 0; i < 1000; i++) yield return reader.ReadInt32();
                 }
 
                 async Task<long> SumAsync(string path)
                 {
                     var stream = new FileStream(path, FileMode.Open);
-                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    var reader = {|SL1102:new BinaryReader(stream)|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
                     return sum;
@@ -621,7 +623,7 @@ public class SL1002BufferSmallBinaryReadsTests
 
                     static long Sum(string path)
                     {
-                        using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                        using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                         long sum = 0;
                         for (int i = 0; i < 1000; i++) sum += reader.ReadInt64();
                         return sum + Body();
@@ -629,7 +631,7 @@ public class SL1002BufferSmallBinaryReadsTests
                         long Body()
                         {
                             var stream = File.OpenRead(path);
-                            var inner = {|SL1002:new BinaryReader(stream)|};
+                            var inner = {|SL1102:new BinaryReader(stream)|};
                             long n = 0;
                             foreach (int i in new[] { 1, 2, 3 }) n += inner.ReadChar();
                             return n;
@@ -701,7 +703,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Parse(string path, int count)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(File.OpenRead(path), Encoding.UTF8, leaveOpen: false)|})
+                    using (var reader = {|SL1102:new BinaryReader(File.OpenRead(path), Encoding.UTF8, leaveOpen: false)|})
                     {
                         sum += ReadHeader(reader);
                         for (int i = 0; i < count; i++)
@@ -773,7 +775,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 List<int> Ids(string path, int count)
                 {
                     var ids = new List<int>();
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     for (int i = 0; i < count; i++)
                         ids.Add(reader.ReadRecord().Id + ReadVarint(reader));
                     return ids;
@@ -785,7 +787,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     byte b;
                     do
                     {
-                        b = {|SL1002:input.ReadByte()|}; // the parameter's own report: no fix here
+                        b = {|SL1102:input.ReadByte()|}; // the parameter's own report: no fix here
                         value |= (b & 0x7F) << shift;
                         shift += 7;
                     }
@@ -821,7 +823,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     byte b;
                     do
                     {
-                        b = {|SL1002:input.ReadByte()|}; // the parameter's own report: no fix here
+                        b = {|SL1102:input.ReadByte()|}; // the parameter's own report: no fix here
                         value |= (b & 0x7F) << shift;
                         shift += 7;
                     }
@@ -902,7 +904,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // Position and Length (issue shape 1 itself, with s.Length read on every pass, is quiet).
                 long Alias(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     Stream s = reader.BaseStream;
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + s.ReadByte();
@@ -912,7 +914,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // Issue shapes 2 and 4 and an exception mid-loop: the caller's stream, the reader never disposed.
                 long NeverDisposed(Stream input, Stream sink, int count)
                 {
-                    var reader = {|SL1002:new BinaryReader(input)|};
+                    var reader = {|SL1102:new BinaryReader(input)|};
                     long sum = 0;
                     for (int i = 0; i < count; i++)
                     {
@@ -929,7 +931,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     var stream = new FileStream(path, FileMode.Open);
                     Func<long> probe = () => stream.Position;
-                    var reader = {|SL1002:new BinaryReader(stream)|};
+                    var reader = {|SL1102:new BinaryReader(stream)|};
                     long sum = 0;
                     for (int i = 0; i < count; i++) sum += reader.ReadByte();
                     return sum + probe();
@@ -938,7 +940,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // The stream used while the reader is alive.
                 long UsedWhileAlive(Stream input)
                 {
-                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    using var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt64();
                     return sum + input.Position;
@@ -947,14 +949,14 @@ public class SL1002BufferSmallBinaryReadsTests
                 // Equivalence item 6: an iterator over the caller's stream yields while the reader is alive.
                 IEnumerable<long> Iterator(Stream input, int count)
                 {
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, false)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, false)|})
                         for (int i = 0; i < count; i++) yield return reader.ReadInt32();
                 }
 
                 // The caller runs during an await while the reader over its stream is alive.
                 async Task<long> AwaitWhileAlive(Stream input)
                 {
-                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    using var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) { sum += reader.ReadInt64(); await Task.Yield(); }
                     return sum;
@@ -963,7 +965,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // Equivalence item 7 and kin: the reader escapes.
                 long StoredInField(Stream input)
                 {
-                    using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|};
+                    using var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
                     _reader = reader;
@@ -972,14 +974,14 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 BinaryReader Returned(string path)
                 {
-                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     for (int i = 0; i < 1000; i++) reader.ReadInt32();
                     return reader;
                 }
 
                 long PassedOn(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + Peek(reader);
                     return sum;
@@ -987,7 +989,7 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 long PassedOnAndOn(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + PeekLater(reader);
                     return sum;
@@ -995,7 +997,7 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 long CapturedReader(string path)
                 {
-                    var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     Func<long> position = () => reader.BaseStream.Position;
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
@@ -1005,8 +1007,8 @@ public class SL1002BufferSmallBinaryReadsTests
                 // Equivalence item 8: a second reader over the same stream.
                 long SecondReader(string path, int count)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
-                    var other = {|SL1002:new BinaryReader(reader.BaseStream)|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
+                    var other = {|SL1102:new BinaryReader(reader.BaseStream)|};
                     long sum = 0;
                     for (int i = 0; i < count; i++) { sum = sum * 31 + reader.ReadInt16(); sum = sum * 31 + other.ReadByte(); }
                     return sum;
@@ -1014,8 +1016,8 @@ public class SL1002BufferSmallBinaryReadsTests
 
                 long SecondReaderOverTheParameter(Stream input, int count)
                 {
-                    var first = {|SL1002:new BinaryReader(input)|};
-                    using var second = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                    var first = {|SL1102:new BinaryReader(input)|};
+                    using var second = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                     long sum = 0;
                     for (int i = 0; i < count; i++) { sum += first.ReadInt16(); sum += second.ReadByte(); }
                     return sum;
@@ -1025,13 +1027,13 @@ public class SL1002BufferSmallBinaryReadsTests
                 long OtherHolders(Stream input, Action progress)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|})
                         for (int i = 0; i < 1000; i++) { sum += reader.ReadInt32(); progress(); }
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|})
                         for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + _stream.Position;
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|})
                         for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + _other.ReadByte();
-                    using (var reader = {|SL1002:new BinaryReader(_stream, Encoding.UTF8, true)|})
+                    using (var reader = {|SL1102:new BinaryReader(_stream, Encoding.UTF8, true)|})
                         for (int i = 0; i < 1000; i++) sum += reader.ReadInt32() + Helper(input);
                     return sum;
                 }
@@ -1040,7 +1042,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 Func<long> Deferred(Stream input)
                     => () =>
                     {
-                        using var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|};
+                        using var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|};
                         long sum = 0;
                         for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
                         return sum;
@@ -1049,7 +1051,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // A stream made here over a handle that others may hold too.
                 long OverAHandle(Microsoft.Win32.SafeHandles.SafeFileHandle handle)
                 {
-                    var reader = {|SL1002:new BinaryReader(new FileStream(handle, FileAccess.Read))|};
+                    var reader = {|SL1102:new BinaryReader(new FileStream(handle, FileAccess.Read))|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
                     return sum;
@@ -1058,7 +1060,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 // A wrapper over the caller's stream reads ahead of it, and nothing puts it back.
                 long Wrapped(Stream input)
                 {
-                    using var reader = {|SL1002:new BinaryReader(new BufferedStream(input))|};
+                    using var reader = {|SL1102:new BinaryReader(new BufferedStream(input))|};
                     long sum = 0;
                     for (int i = 0; i < 1000; i++) sum += reader.ReadInt32();
                     return sum;
@@ -1110,7 +1112,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     long Records(Stream input, long end)
                     {
                         long sum = 0;
-                        using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, true)|})
+                        using (BinaryReader reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, true)|})
                         {
                             for (long at = reader.BaseStream.Position; at < end; at = reader.BaseStream.Position /* next record */)
                                 sum += reader.ReadInt32() * 31 + reader.ReadByte();
@@ -1216,7 +1218,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Parse(Stream input, long end)
                 {
                     long sum = 0;
-                    using (BinaryReader reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    using (BinaryReader reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
                     {
                         while (reader.BaseStream.Position < end)
                             sum += reader.ReadInt32();
@@ -1307,7 +1309,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 long Parse(Stream input, int count)
                 {
                     long sum = 0;
-                    using (var reader = {|SL1002:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
+                    using (var reader = {|SL1102:new BinaryReader(input, Encoding.UTF8, leaveOpen: true)|})
                         for (int i = 0; i < count; i++) sum += reader.ReadInt32();
                     return sum;
                 }
@@ -1354,7 +1356,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 void M(string path)
                 {
-                    using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     while (true) reader.ReadInt32();
                 }
             }
@@ -1373,7 +1375,7 @@ public class SL1002BufferSmallBinaryReadsTests
             {
                 int M(string path)
                 {
-                    using (var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|})
+                    using (var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|})
                     {
                         int sum = 0;
                         for (int i = 0; i < 1000; i++) sum += reader.ReadUInt16();
@@ -1610,7 +1612,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     long sum = 0;
                     while (sum >= 0)
                     {
-                        sum += {|SL1002:records.ReadInt32()|};
+                        sum += {|SL1102:records.ReadInt32()|};
                         sum += records.ReadBytes(4).Length;
                         int length = records.ReadByte();
                         if (names)
@@ -1624,20 +1626,20 @@ public class SL1002BufferSmallBinaryReadsTests
                 {
                     for (int r = 0; r < records; r++)
                         for (int n = 0; n < 4; n++)
-                            {|SL1002:br.ReadByte()|};
+                            {|SL1102:br.ReadByte()|};
                 }
 
                 static void Many(BinaryReader many)
                 {
                     for (int i = 0; i < 100000; i++)
-                        {|SL1002:many.ReadInt32()|};
+                        {|SL1102:many.ReadInt32()|};
                 }
 
                 static void Moved(BinaryReader moved)
                 {
                     for (int i = 0; i < 4; i++)
                     {
-                        {|SL1002:moved.ReadInt32()|};
+                        {|SL1102:moved.ReadInt32()|};
                         i--;
                     }
                 }
@@ -1652,7 +1654,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     }
 
                     for (int i = 0; i < count; i++)
-                        sum += {|SL1002:clamped.ReadInt32()|};
+                        sum += {|SL1102:clamped.ReadInt32()|};
                     return sum;
                 }
 
@@ -1663,7 +1665,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     {
                         if (i >= 9)
                             break;
-                        {|SL1002:sometimes.ReadByte()|};
+                        {|SL1102:sometimes.ReadByte()|};
                         if (skip) i++;
                     }
                 }

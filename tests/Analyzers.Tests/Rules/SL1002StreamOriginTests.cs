@@ -40,7 +40,7 @@ public class SL1002StreamOriginTests
 
     [Fact]
     public Task Reported_InternalOverloadAlsoCalledOverAFile()
-        => Verify.VerifyAnalyzerAsync(Decompressor.Replace("var reader = new BinaryReader(input);", "var reader = {|SL1002:new BinaryReader(input)|};") + """
+        => Verify.VerifyAnalyzerAsync(Decompressor.Replace("var reader = new BinaryReader(input);", "var reader = {|SL1102:new BinaryReader(input)|};") + """
 
                 public static byte[] DecompressFile(string path, int size) => Decompress(File.OpenRead(path), size);
             }
@@ -50,11 +50,11 @@ public class SL1002StreamOriginTests
     public Task Reported_PublicOverloadTakingAStream_ItsCallersAreNotInTheCompilation()
         => Verify.VerifyAnalyzerAsync(Decompressor
             .Replace("internal static byte[] Decompress(Stream", "public static byte[] Decompress(Stream")
-            .Replace("var reader = new BinaryReader(input);", "var reader = {|SL1002:new BinaryReader(input)|};") + "\n}\n");
+            .Replace("var reader = new BinaryReader(input);", "var reader = {|SL1102:new BinaryReader(input)|};") + "\n}\n");
 
     [Fact]
     public Task Reported_InternalOverloadCalledOverADecompressor()
-        => Verify.VerifyAnalyzerAsync(Decompressor.Replace("var reader = new BinaryReader(input);", "var reader = {|SL1002:new BinaryReader(input)|};") + """
+        => Verify.VerifyAnalyzerAsync(Decompressor.Replace("var reader = new BinaryReader(input);", "var reader = {|SL1102:new BinaryReader(input)|};") + """
 
                 public static byte[] DecompressGZip(byte[] data, int size)
                     => Decompress(new System.IO.Compression.GZipStream(new MemoryStream(data), System.IO.Compression.CompressionMode.Decompress), size);
@@ -100,7 +100,7 @@ public class SL1002StreamOriginTests
     [Fact]
     public Task Reported_TheSameReaderAlsoCalledOverAFile()
         => Verify.VerifyAnalyzerAsync(MappedManifest
-            .Replace("READ", "{|SL1002:reader.ReadInt32()|}")
+            .Replace("READ", "{|SL1102:reader.ReadInt32()|}")
             .Replace("return first.Length > 0 ? first : second;", "return first.Length > 0 ? first : ReadEntries(new BinaryReader(File.OpenRead(path + \".bak\")));"));
 
     private const string ExtensionHelper = """
@@ -136,7 +136,7 @@ public class SL1002StreamOriginTests
 
     [Fact]
     public Task Reported_ExtensionHelperOneOfWhoseCallersReadsAFile()
-        => Verify.VerifyAnalyzerAsync(ExtensionHelper.Replace("READ", "{|SL1002:reader.ReadByte()|}") + """
+        => Verify.VerifyAnalyzerAsync(ExtensionHelper.Replace("READ", "{|SL1102:reader.ReadByte()|}") + """
 
             class Files
             {
@@ -182,7 +182,7 @@ public class SL1002StreamOriginTests
     [Fact]
     public Task Reported_ReaderSubclassThatCanAlsoReadAFile()
         => Verify.VerifyAnalyzerAsync(ReaderSubclass
-            .Replace("READ", "{|SL1002:reader.ReadInt32()|}")
+            .Replace("READ", "{|SL1102:reader.ReadInt32()|}")
             .Replace("public EndianReader(byte[] data)", "public EndianReader(Stream stream) : base(stream) { }\n\n    public EndianReader(byte[] data)")
             .Replace("int[] Load(byte[] data) => new EndianReader(data).ReadTable();", "int[] Load(byte[] data) => new EndianReader(data).ReadTable();\n\n    int[] Open(string path) => new EndianReader(new FileStream(path, FileMode.Open)).ReadTable();"));
 
@@ -224,7 +224,7 @@ public class SL1002StreamOriginTests
                     BinaryReader reader = _reader;
                     long sum = 0;
                     for (int i = 0; i < count; i++)
-                        sum += {|SL1002:reader.ReadInt32()|};
+                        sum += {|SL1102:reader.ReadInt32()|};
                     return sum;
                 }
             }
@@ -295,7 +295,7 @@ public class SL1002StreamOriginTests
     /// The varint's loop stops at the first byte without its top bit: a few passes by the format, not worth a warning.</summary>
     [Fact]
     public Task Reported_MidiEventLoopOverAFile_NotTheVarIntLoop()
-        => Verify.VerifyAnalyzerAsync(MidiTrack.Replace("FIRST", "{|SL1002:reader.ReadByte()|}"));
+        => Verify.VerifyAnalyzerAsync(MidiTrack.Replace("FIRST", "{|SL1102:reader.ReadByte()|}"));
 
     [Fact]
     public Task Quiet_MidiEventLoopOverAResourceInMemory()
@@ -364,5 +364,5 @@ public class SL1002StreamOriginTests
     public Task Reported_ACountTheFormatStoresInTwoBytes()
         => Verify.VerifyAnalyzerAsync(FewByFormat
             .Replace("READCOUNT", "ReadUInt16").Replace("COUNT", "ushort")
-            .Replace("using var reader = new BinaryReader(File.OpenRead(path));", "using var reader = {|SL1002:new BinaryReader(File.OpenRead(path))|};"));
+            .Replace("using var reader = new BinaryReader(File.OpenRead(path));", "using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};"));
 }

@@ -110,9 +110,9 @@ public class SL1006StreamLengthInLoopTests
                 int Count(Stream input)
                 {
                     int count = 0;
-                    while (input.Position < {|SL1006:input.Length|} /* end */)
+                    while (input.Position < {|SL1106:input.Length|} /* end */)
                     {
-                        if ({|SL1006:input.Length|} - input.Position < 4)
+                        if ({|SL1106:input.Length|} - input.Position < 4)
                             break;
                         input.ReadByte();
                         input.Seek(3, SeekOrigin.Current);
@@ -197,7 +197,7 @@ public class SL1006StreamLengthInLoopTests
                     int sum = 0;
                     while (true)
                     {
-                        if (s.Position >= {|SL1006:s.Length|})
+                        if (s.Position >= {|SL1106:s.Length|})
                             break;
                         sum += reader.ReadInt32();
                     }
@@ -346,7 +346,7 @@ public class SL1006StreamLengthInLoopTests
                         {
                             using var reader = new BufferedBinaryReader(File.OpenRead(path));
                             long sum = 0;
-                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            while (reader.BaseStream.Position < {|SL1106:reader.BaseStream.Length|})
                             {
                                 sum += reader.ReadUInt16() + reader.BaseStream.Position;
                                 reader.BaseStream.Position = reader.BaseStream.Position;
@@ -408,7 +408,7 @@ public class SL1006StreamLengthInLoopTests
                             using var reader = new BufferedBinaryReader(File.OpenRead(path));
                             Stream s = reader.BaseStream;
                             long sum = 0;
-                            while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                            while (reader.BaseStream.Position < {|SL1106:reader.BaseStream.Length|})
                             {
                                 sum += reader.ReadUInt16();
                                 s.Seek(2, SeekOrigin.Current);
@@ -480,7 +480,7 @@ public class SL1006StreamLengthInLoopTests
                     {
                         void M(Stream a, Stream b)
                         {
-                            while (a.Position < {|SL1006:a.Length|} && b.Position < {|SL1006:b.Length|}) { a.ReadByte(); b.ReadByte(); }
+                            while (a.Position < {|SL1106:a.Length|} && b.Position < {|SL1106:b.Length|}) { a.ReadByte(); b.ReadByte(); }
                         }
                     }
                     """,
@@ -552,9 +552,9 @@ public class SL1006StreamLengthInLoopTests
                 long Sum(Stream input, BinaryReader reader)
                 {
                     long sum = 0;
-                    while (input.Position < {|SL1006:input.Length|})
+                    while (input.Position < {|SL1106:input.Length|})
                         sum += Peek(input);
-                    while (reader.BaseStream.Position < {|SL1006:reader.BaseStream.Length|})
+                    while (reader.BaseStream.Position < {|SL1106:reader.BaseStream.Length|})
                         sum += ReadHeader(reader);
                     return sum;
                 }
@@ -597,7 +597,7 @@ public class SL1006StreamLengthInLoopTests
                 {
                     long sum = 0;
                     int read = 1;
-                    while (read > 0 && input.Position < {|SL1006:input.Length|})
+                    while (read > 0 && input.Position < {|SL1106:input.Length|})
                         sum += read = await input.ReadAsync(buffer, 0, buffer.Length).ConfigureAwait(false);
                     return sum;
                 }
@@ -648,11 +648,11 @@ public class SL1006StreamLengthInLoopTests
                 long M(Stream a, Stream b, Stream c, Stream d, BinaryReader e)
                 {
                     long sum = 0;
-                    while (a.Position < {|SL1006:a.Length|}) Deep(a);
-                    while (b.Position < {|SL1006:b.Length|}) sum += Keep(b).ReadByte();
-                    while (c.Position < {|SL1006:c.Length|}) sum += Next(c);
-                    while (d.Position < {|SL1006:d.Length|}) { Stream alias = d; sum += alias.ReadByte(); }
-                    while (e.BaseStream.Position < {|SL1006:e.BaseStream.Length|}) sum += Tree(e);
+                    while (a.Position < {|SL1106:a.Length|}) Deep(a);
+                    while (b.Position < {|SL1106:b.Length|}) sum += Keep(b).ReadByte();
+                    while (c.Position < {|SL1106:c.Length|}) sum += Next(c);
+                    while (d.Position < {|SL1106:d.Length|}) { Stream alias = d; sum += alias.ReadByte(); }
+                    while (e.BaseStream.Position < {|SL1106:e.BaseStream.Length|}) sum += Tree(e);
                     return sum;
                 }
             }
@@ -673,12 +673,12 @@ public class SL1006StreamLengthInLoopTests
                 void M(FileStream a, Stream b, Stream c, Stream d, BinaryReader r, Stream e)
                 {
                     while (a.Position < {|SL1006:a.Length|}) a.WriteByte(0);
-                    while (b.Position < {|SL1006:b.Length|}) Write(b);
-                    while (c.Position < {|SL1006:c.Length|}) { c.ReadByte(); c.Flush(); }
+                    while (b.Position < {|SL1106:b.Length|}) Write(b);
+                    while (c.Position < {|SL1106:c.Length|}) { c.ReadByte(); c.Flush(); }
                     var w = new BinaryWriter(d);
-                    while (d.Position < {|SL1006:d.Length|}) w.Write(1);
-                    while (r.BaseStream.Position < {|SL1006:r.BaseStream.Length|}) r.BaseStream.SetLength(0);
-                    while (e.Position < {|SL1006:e.Length|}) e = File.OpenRead("x");
+                    while (d.Position < {|SL1106:d.Length|}) w.Write(1);
+                    while (r.BaseStream.Position < {|SL1106:r.BaseStream.Length|}) r.BaseStream.SetLength(0);
+                    while (e.Position < {|SL1106:e.Length|}) e = File.OpenRead("x");
                 }
             }
 
@@ -707,12 +707,12 @@ public class SL1006StreamLengthInLoopTests
         {
             void M(Stream s, bool more, List<int> items, int n)
             {
-                while (more && s.Position < {|SL1006:s.Length|}) s.ReadByte();
-                foreach (int item in items) { if (s.Position < {|SL1006:s.Length|}) s.ReadByte(); }
-                for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
-                do { s.ReadByte(); } while (s.Position < {|SL1006:s.Length|});
-                while (s.ReadByte() >= 0 && s.Position < {|SL1006:s.Length|}) { }
-                for (int i = Next(); i < {|SL1006:s.Length|}; i++) s.ReadByte();
+                while (more && s.Position < {|SL1106:s.Length|}) s.ReadByte();
+                foreach (int item in items) { if (s.Position < {|SL1106:s.Length|}) s.ReadByte(); }
+                for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1106:s.Length|}) break; s.ReadByte(); }
+                do { s.ReadByte(); } while (s.Position < {|SL1106:s.Length|});
+                while (s.ReadByte() >= 0 && s.Position < {|SL1106:s.Length|}) { }
+                for (int i = Next(); i < {|SL1106:s.Length|}; i++) s.ReadByte();
                 while (s.Position < File.OpenRead("x").Length) s.ReadByte(); // another stream each pass: not this rule
             }
 
@@ -808,7 +808,7 @@ public class SL1006StreamLengthInLoopTests
             {
                 void M(Stream s, int n)
                 {
-                    for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1006:s.Length|}) break; s.ReadByte(); }
+                    for (int i = 0; i < n; i++) { if (s.Position + 4 > {|SL1106:s.Length|}) break; s.ReadByte(); }
                 }
             }
             """;
@@ -850,7 +850,7 @@ public class SL1006StreamLengthInLoopTests
     [Fact]
     public Task Fix_KeepsTheFilesTabIndentation()
         => Verify.VerifyCodeFixAsync(
-            "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\t// to the end\n\t\twhile (s.Position < {|SL1006:s.Length|}) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n",
+            "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\t// to the end\n\t\twhile (s.Position < {|SL1106:s.Length|}) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n",
             "using System.IO;\n\nclass C\n{\n\tint M(Stream s)\n\t{\n\t\tint sum = 0;\n\t\tlong length = s.Length;\n\t\t// to the end\n\t\twhile (s.Position < length) {\n\t\t\tsum += s.ReadByte();\n\t\t}\n\t\treturn sum;\n\t}\n}\n");
 
     // The embedded statement of an if has no room for a declaration.
@@ -864,7 +864,7 @@ public class SL1006StreamLengthInLoopTests
             {
                 void M(Stream s, bool more)
                 {
-                    if (more) while (s.Position < {|SL1006:s.Length|}) s.ReadByte();
+                    if (more) while (s.Position < {|SL1106:s.Length|}) s.ReadByte();
                 }
             }
             """;
@@ -885,7 +885,7 @@ public class SL1006StreamLengthInLoopTests
                     {
                         int n = stream.Read(bytes, 0, bytes.Length);
                         read += n;
-                        if (n == 0 || (read == {|SL1006:stream.Length|} && {|SL1006:stream.Length|} > 0) || (n < bytes.Length && {|SL1006:stream.Length|} <= 0))
+                        if (n == 0 || (read == {|SL1106:stream.Length|} && {|SL1106:stream.Length|} > 0) || (n < bytes.Length && {|SL1106:stream.Length|} <= 0))
                             break;
                     }
 
@@ -953,8 +953,8 @@ public class SL1006StreamLengthInLoopTests
                 void M(Stream[] streams, StreamReader text, Stream s, int count)
                 {
                     foreach (Stream other in streams)
-                        for (int i = 0; i < count; i++) { if (i > {|SL1006:s.Length|}) break; }
-                    while (text.BaseStream.Position < {|SL1006:text.BaseStream.Length|}) text.ReadLine();
+                        for (int i = 0; i < count; i++) { if (i > {|SL1106:s.Length|}) break; }
+                    while (text.BaseStream.Position < {|SL1106:text.BaseStream.Length|}) text.ReadLine();
                 }
             }
             """);
@@ -1059,7 +1059,7 @@ public class SL1006StreamLengthInLoopTests
                     while (stream.ReadByte() != 0x00)
                     {
                         length++;
-                        if (length + offset >= {|SL1006:stream.Length|})
+                        if (length + offset >= {|SL1106:stream.Length|})
                             return 0;
                     }
 
@@ -1105,7 +1105,7 @@ public class SL1006StreamLengthInLoopTests
                         while (stream.ReadByte() != 0x00)
                         {
                             total++;
-                            if (stream.Position >= {|SL1006:stream.Length|})
+                            if (stream.Position >= {|SL1106:stream.Length|})
                                 return total;
                         }
                     }
@@ -1150,7 +1150,7 @@ public class SL1006StreamLengthInLoopTests
                     while (true)
                     {
                         Stream s = reader.BaseStream;
-                        if (s.Position >= {|SL1006:s.Length|})
+                        if (s.Position >= {|SL1106:s.Length|})
                             break;
                         sum += reader.ReadByte();
                     }
@@ -1174,7 +1174,7 @@ public class SL1006StreamLengthInLoopTests
                 long Sum()
                 {
                     long sum = 0;
-                    while (Input.Position < {|SL1006:Input.Length|})
+                    while (Input.Position < {|SL1106:Input.Length|})
                         sum += Input.ReadByte();
                     return sum;
                 }
@@ -1228,7 +1228,7 @@ public class SL1006StreamLengthInLoopTests
                 int M(Stream s)
                 {
                     int n = 0;
-                    while (s.Position < {|SL1006:s.Length|}) n += s.ReadByte();
+                    while (s.Position < {|SL1106:s.Length|}) n += s.ReadByte();
                     return n;
                 }
             }

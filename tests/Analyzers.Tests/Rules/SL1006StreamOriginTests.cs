@@ -38,7 +38,7 @@ public class SL1006StreamOriginTests
 
     [Fact]
     public Task Reported_PrivateOverloadAlsoCalledOverAFile()
-        => Verify.VerifyAnalyzerAsync(Chunks.Replace("LENGTH", "{|SL1006:input.Length|}") + """
+        => Verify.VerifyAnalyzerAsync(Chunks.Replace("LENGTH", "{|SL1106:input.Length|}") + """
 
                 public static int CountFile(string path)
                 {
@@ -103,7 +103,7 @@ public class SL1006StreamOriginTests
                     {
                         if (frames % 2 == 0)
                         {
-                            if (input.Position + 4 > {|SL1006:input.Length|})
+                            if (input.Position + 4 > {|SL1106:input.Length|})
                                 frames--;
                         }
 

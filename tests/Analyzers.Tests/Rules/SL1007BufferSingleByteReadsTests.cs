@@ -154,7 +154,7 @@ public class SL1007BufferSingleByteReadsTests
                         int header = gz.ReadByte();
                         for (int i = 0; i < count; i++)
                         {
-                            result[i] = {|SL1007:gz.ReadByte()|} + header;
+                            result[i] = {|SL1107:gz.ReadByte()|} + header;
                             if (result[i] < header) break;
                         }
                     }
@@ -446,7 +446,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     var s = new Seekable(input);
                     int n = 0;
-                    for (int b = {|SL1007:s.ReadByte()|}; b > 0; b = {|SL1007:s.ReadByte()|}) n++;
+                    for (int b = {|SL1107:s.ReadByte()|}; b > 0; b = {|SL1107:s.ReadByte()|}) n++;
                     return n;
                 }
             }
@@ -579,7 +579,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) { n++; Keep(tag); }
+                    while ({|SL1107:input.ReadByte()|} > 0) { n++; Keep(tag); }
                     return n;
                 }
 
@@ -587,7 +587,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     long n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Position;
+                    while ({|SL1107:input.ReadByte()|} > 0) n += input.Position;
                     return (int)n;
                 }
 
@@ -595,7 +595,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n += reader.ReadByte();
+                    while ({|SL1107:input.ReadByte()|} > 0) n += reader.ReadByte();
                     return n;
                 }
 
@@ -603,7 +603,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n += next();
+                    while ({|SL1107:input.ReadByte()|} > 0) n += next();
                     return n;
                 }
 
@@ -611,7 +611,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     _ = _stream.Length;
                     int n = 0;
-                    while ({|SL1007:_stream.ReadByte()|} > 0) { n++; Touch(); }
+                    while ({|SL1107:_stream.ReadByte()|} > 0) { n++; Touch(); }
                     return n;
                 }
 
@@ -619,7 +619,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input); // may be a FileStream or MemoryStream: the reader would lose
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n++;
+                    while ({|SL1107:input.ReadByte()|} > 0) n++;
                     return n;
                 }
 
@@ -627,7 +627,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     var s = new Slow(input); // CanSeek => false: a reader would read nothing ahead
                     int n = 0;
-                    while ({|SL1007:s.ReadByte()|} > 0) n++;
+                    while ({|SL1107:s.ReadByte()|} > 0) n++;
                     return n;
                 }
 
@@ -636,7 +636,7 @@ public class SL1007BufferSingleByteReadsTests
                     ArgumentNullException.ThrowIfNull(input);
                     int Next() => input.ReadByte(); // reads behind a reader's back when called in the loop
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n += Next();
+                    while ({|SL1107:input.ReadByte()|} > 0) n += Next();
                     return n;
                 }
 
@@ -644,7 +644,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     _ = _stream.Length;
                     int n = 0;
-                    while ({|SL1007:_stream.ReadByte()|} > 0) n += {|SL1007:other._stream.ReadByte()|};
+                    while ({|SL1107:_stream.ReadByte()|} > 0) n += {|SL1107:other._stream.ReadByte()|};
                     return n;
                 }
 
@@ -654,7 +654,7 @@ public class SL1007BufferSingleByteReadsTests
                     for (int k = 0; k < inputs.Length; k++)
                     {
                         var s = new FromBytes(inputs[k]);
-                        for (int i = 0; i < count; i++) n += {|SL1007:s.ReadByte()|};
+                        for (int i = 0; i < count; i++) n += {|SL1107:s.ReadByte()|};
                     }
 
                     return n;
@@ -665,7 +665,7 @@ public class SL1007BufferSingleByteReadsTests
                     ArgumentNullException.ThrowIfNull(input);
                     byte[] block = new byte[4];
                     int n = 0;
-                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
+                    while ({|SL1107:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
                     return n;
                 }
             }
@@ -828,7 +828,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     while (true)
                     {
-                        int b = {|SL1007:s.ReadByte()|};
+                        int b = {|SL1107:s.ReadByte()|};
                         if (b == -1)
                             return -1;
                         if (b == 0xC0)
@@ -847,10 +847,10 @@ public class SL1007BufferSingleByteReadsTests
                     {
                         while (true)
                         {
-                            int b = {|SL1007:s.ReadByte()|};
+                            int b = {|SL1107:s.ReadByte()|};
                             if (b == 0)
                             {
-                                sum += {|SL1007:s.ReadByte()|};
+                                sum += {|SL1107:s.ReadByte()|};
                                 break;
                             }
                         }
@@ -901,8 +901,8 @@ public class SL1007BufferSingleByteReadsTests
                     var reader = new BinaryReader(new Slow(File.OpenRead(path)));
                     while (sum < 1000)
                     {
-                        sum += {|SL1007:slow.ReadByte()|} + {|SL1007:gzip.ReadByte()|} + {|SL1007:deflate.ReadByte()|};
-                        sum += {|SL1007:unknown.ReadByte()|} + {|SL1007:made.ReadByte()|} + {|SL1007:reader.BaseStream.ReadByte()|};
+                        sum += {|SL1107:slow.ReadByte()|} + {|SL1107:gzip.ReadByte()|} + {|SL1107:deflate.ReadByte()|};
+                        sum += {|SL1107:unknown.ReadByte()|} + {|SL1107:made.ReadByte()|} + {|SL1107:reader.BaseStream.ReadByte()|};
                     }
 
                     return sum;
@@ -927,7 +927,7 @@ public class SL1007BufferSingleByteReadsTests
                     }
                 }
                 """ + Slow,
-            ExpectedDiagnostics = { Verify.Diagnostic("SL1007").WithLocation(0).WithArguments("slow", "Slow", "no fix is offered for a caller's stream") },
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1107").WithLocation(0).WithArguments("slow", "Slow", "no fix is offered for a caller's stream", EvidenceText.OfType(EvidenceText.Count, "Slow")) },
         }.RunAsync();
 
     [Fact]

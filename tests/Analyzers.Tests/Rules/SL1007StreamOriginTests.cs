@@ -1,4 +1,5 @@
 using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
 using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
     Streamline.Analyzers.Rules.SL1007BufferSingleByteReadsAnalyzer,
     Streamline.CodeFixes.Rules.SL1007BufferSingleByteReadsCodeFix>;
@@ -68,7 +69,7 @@ public class SL1007StreamOriginTests
                 }
             }
             """,
-            ExpectedDiagnostics = { Verify.Diagnostic("SL1007").WithLocation(0).WithArguments("input", "Stream, from a decompressing stream", CallersAdvice) },
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1107").WithLocation(0).WithArguments("input", "Stream, from a decompressing stream", CallersAdvice, EvidenceText.Mixed(EvidenceText.Length)) },
         }.RunAsync();
 
     [Fact]
@@ -94,7 +95,7 @@ public class SL1007StreamOriginTests
                 }
             }
             """,
-            ExpectedDiagnostics = { Verify.Diagnostic("SL1007").WithLocation(0).WithArguments("input", "Stream, from a caller this compilation cannot see", CallersAdvice) },
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1107").WithLocation(0).WithArguments("input", "Stream, from a caller this compilation cannot see", CallersAdvice, EvidenceText.Unseen(EvidenceText.Length)) },
         }.RunAsync();
 
     /// <summary>A stream class over a field that only the library makes, over a MemoryStream of a tag it has read (the
@@ -157,7 +158,7 @@ public class SL1007StreamOriginTests
     [Fact]
     public Task Reported_FieldAlsoADecompressor()
         => Verify.VerifyAnalyzerAsync(
-            Unsync.Replace("READ", "{|SL1007:_stream.ReadByte()|}").Replace("SOURCE", "new MemoryStream(tag)") + """
+            Unsync.Replace("READ", "{|SL1107:_stream.ReadByte()|}").Replace("SOURCE", "new MemoryStream(tag)") + """
 
             public static class Compressed
             {
@@ -210,7 +211,7 @@ public class SL1007StreamOriginTests
                         int skipped = 0;
                         while (--count >= 0)
                         {
-                            if ({|SL1007:reader._source.ReadByte()|} == -1)
+                            if ({|SL1107:reader._source.ReadByte()|} == -1)
                                 break;
                             skipped++;
                         }

@@ -3,8 +3,9 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
+using Streamline.Analyzers.Rules;
 
-namespace Streamline.Analyzers.Rules;
+namespace Streamline.Analyzers.Evidence;
 
 /// <summary>
 /// Whether a <c>BinaryReader</c> local can become a reader that reads ahead without anybody seeing the difference:

@@ -1,7 +1,8 @@
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Streamline.Analyzers.Rules;
 
-namespace Streamline.Analyzers.Rules;
+namespace Streamline.Analyzers.Evidence;
 
 /// <summary>What a method of this compilation that is handed the reader does with it.</summary>
 internal static partial class ReadAheadProof

@@ -1,8 +1,9 @@
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Rules;
 
-namespace Streamline.Analyzers.Rules;
+namespace Streamline.Analyzers.Evidence;
 
 /// <summary>Where an operation sits relative to loops, without looking past the method, lambda or local function.</summary>
 internal static class LoopContext
@@ -267,7 +268,7 @@ internal static class LoopContext
     }
 
     // A guard's body that ends by leaving the loop: its last statement (through nested blocks) leaves it.
-    private static bool LeavesLoop(IOperation operation, ILoopOperation loop)
+    internal static bool LeavesLoop(IOperation operation, ILoopOperation loop)
     {
         while (operation is IBlockOperation { Operations.Length: > 0 } block)
             operation = block.Operations[block.Operations.Length - 1];
@@ -486,7 +487,7 @@ internal static class LoopContext
         return false;
     }
 
-    private static System.Collections.Generic.IEnumerable<IOperation> Writes(IOperation root, ISymbol local)
+    internal static System.Collections.Generic.IEnumerable<IOperation> Writes(IOperation root, ISymbol local)
     {
         foreach (IOperation operation in root.Descendants())
         {
@@ -527,7 +528,7 @@ internal static class LoopContext
             _ => null,
         } : null;
 
-    private static IOperation Strip(IOperation operation)
+    internal static IOperation Strip(IOperation operation)
     {
         while (operation is IConversionOperation { IsImplicit: true } or IConversionOperation { Operand.Type.SpecialType: not SpecialType.None } or IParenthesizedOperation)
         {
