@@ -119,8 +119,19 @@ for rule, page in pages.items():
         problems.append(f"docs/rules/{rule}.md: no header row with a Since column")
     elif since.group(1).strip() != released[rule]:
         problems.append(f"docs/rules/{rule}.md: Since is '{since.group(1).strip()}', but the release files put {rule} in {released[rule]}")
+# A suggestion sibling (SL1102 of SL1002, issue 31) is documented on its warning's page, in that page's header table.
+SIBLINGS = {"SL1101": "SL1001", "SL1102": "SL1002", "SL1106": "SL1006", "SL1107": "SL1007"}
 for rule in released:
-    if rule not in pages:
+    if rule in SIBLINGS:
+        page = pages.get(SIBLINGS[rule], "")
+        since = re.search(r"^\| " + rule + r" \|.*\| ([^|]+) \|\s*$", page, re.M)
+        if not since:
+            problems.append(f"{rule}: no header row in docs/rules/{SIBLINGS[rule]}.md")
+        elif since.group(1).strip() != released[rule]:
+            problems.append(f"docs/rules/{SIBLINGS[rule]}.md: {rule}'s Since is '{since.group(1).strip()}', but the release files put it in {released[rule]}")
+        if f"## Warning or suggestion: {rule}" not in page:
+            problems.append(f"docs/rules/{SIBLINGS[rule]}.md has no section '## Warning or suggestion: {rule}'")
+    elif rule not in pages:
         problems.append(f"{rule} is in a release file but docs/rules/{rule}.md is missing")
 
 ids = re.findall(r'=\s*"(SL\d{4})"', (root / "src" / "Analyzers" / "RuleIds.cs").read_text(encoding="utf-8"))

@@ -4,7 +4,7 @@
 # overrides Read(byte[], int, int) but not ReadByte, over File.OpenRead; and whose DecodeRecords runs the same loop
 # for a number of records over a caller's stream (the same stream type over a file, which the caller goes on reading
 # from where each call stopped); keep a copy as the original, apply SL1007's two fixes with
-#   dotnet format analyzers --diagnostics SL1007 --severity info
+#   dotnet format analyzers --diagnostics SL1007 SL1107 --severity info
 # and run the original and the fixed program on the same file (.NET 10; the net48 build under Mono when `mono` is on
 # the PATH). Prints both results, the time per Decode and the ratio; fails if a fix was not applied or the results
 # differ (times are printed, never asserted: eng/test.sh runs it on 1 MB as an end-to-end behaviour check).
@@ -157,11 +157,11 @@ public static class Program
 CS
 cp -r "$work/original" "$work/fixed"
 
-echo "== restore, and apply SL1007's fix with dotnet format analyzers --diagnostics SL1007 --severity info"
+echo "== restore, and apply SL1007's fix with dotnet format analyzers --diagnostics SL1007 SL1107 --severity info"
 for side in original fixed; do
   dotnet restore "$work/$side" --packages "$work/packages" --nologo -v quiet
 done
-dotnet format analyzers "$work/fixed" --diagnostics SL1007 --severity info --no-restore || true
+dotnet format analyzers "$work/fixed" --diagnostics SL1007 SL1107 --severity info --no-restore || true
 echo "-- the fixed Decode:"
 sed -n '/public static long Decode/,/^    }/p' "$work/fixed/Program.cs"
 sed -n '/public static long DecodeRecords/,/^    }/p' "$work/fixed/Program.cs"

@@ -20,7 +20,7 @@ set -euo pipefail
 # All in one function, so that bash has read the whole script before it runs (an edit during a run changes nothing).
 main() {
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-ids=${STREAMLINE_IDS:-SL1001 SL1002 SL1003 SL1004 SL1005 SL1006}
+ids=${STREAMLINE_IDS:-SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1101 SL1102 SL1106}
 samples=${STREAMLINE_SAMPLES:-10}
 rounds=${STREAMLINE_ROUNDS:-3}
 smoke=0

@@ -13,6 +13,20 @@ dotnet build "$sample" --nologo --no-incremental -p:ErrorLog="$work/sample.sarif
 ids=$(grep -Eo 'warning SL[0-9]{4}' "$work/build.txt" | awk '{print $2}' | sort -u)
 [ -n "$ids" ] || fail "no Streamline warning in the sample build"
 echo "rules that fired: $(echo $ids)"
+# Every rule on by default shows its warning (SL1005 ships disabled), and the suggestion tier of SL1001, SL1002, SL1006
+# and SL1007 (issue 31) is in the SARIF log as notes, with its tier and measured precision per result.
+for id in SL1001 SL1002 SL1003 SL1004 SL1006 SL1007; do
+  echo "$ids" | grep -qx "$id" || fail "$id does not fire as a warning in the sample"
+done
+python3 - "$work/sample.sarif" <<'PY' || fail "the SARIF log lacks the suggestion tier or its properties"
+import json, sys
+results = json.load(open(sys.argv[1]))["runs"][0]["results"]
+def props(r): return r.get("properties", {}).get("customProperties", {})
+notes = {r["ruleId"] for r in results if r["ruleId"].startswith("SL11") and r.get("level") == "note" and props(r).get("tier") == "suggestion"}
+warnings = {r["ruleId"] for r in results if r["ruleId"] in ("SL1001", "SL1002", "SL1006", "SL1007") and props(r).get("tier") == "warning" and props(r).get("precision")}
+print("suggestions in SARIF:", " ".join(sorted(notes)), "| tiered warnings:", " ".join(sorted(warnings)))
+sys.exit(0 if notes and len(warnings) == 4 else 1)
+PY
 
 echo "== SARIF names each rule with its help link"
 for id in $ids; do

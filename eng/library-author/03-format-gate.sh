@@ -1,6 +1,7 @@
 # Point 3: a CI gate on `dotnet format --verify-no-changes` turns green once every fix is applied, though warnings
 # without a fix are left (SL1002 over a caller's BinaryReader, SL1007 over a caller's Stream); the build still reports
-# them, so a gate on `dotnet build -warnaserror` keeps them.
+# them, so a gate on `dotnet build -warnaserror` keeps them. A caller's reader or stream is weaker evidence (issue 31):
+# SL1102 and SL1107, suggestions that no build fails on, until the project sets StreamlineSuggestionsAsWarnings.
 project Gate net10.0 Library "$streamline_ref"
 cat > "$users/Gate/Readers.cs" <<'CS'
 using System.IO;
@@ -35,8 +36,12 @@ namespace Users
 CS
 dotnet restore "$users/Gate" --nologo -v quiet
 dotnet build "$users/Gate" --no-restore --nologo > "$work/gate-build0.txt" 2>&1 || true
-grep -q "warning SL1002" "$work/gate-build0.txt" || check "03: SL1002 was not reported on a caller's reader (the case proves nothing)"
-grep -q "warning SL1007" "$work/gate-build0.txt" || check "03: SL1007 was not reported on a caller's stream (the case proves nothing)"
+if grep -Eq "warning SL110[0-9]" "$work/gate-build0.txt"; then check "03: a suggestion id was a warning without StreamlineSuggestionsAsWarnings"; fi
+# The switch: one property, and the suggestion ids are warnings.
+sed -i 's|<OutputType>|<StreamlineSuggestionsAsWarnings>true</StreamlineSuggestionsAsWarnings><OutputType>|' "$users/Gate/Gate.csproj"
+dotnet build "$users/Gate" --no-restore --nologo > "$work/gate-build0.txt" 2>&1 || true
+grep -q "warning SL1102" "$work/gate-build0.txt" || check "03: SL1102 was not a warning on a caller's reader with StreamlineSuggestionsAsWarnings (the case proves nothing)"
+grep -q "warning SL1107" "$work/gate-build0.txt" || check "03: SL1107 was not a warning on a caller's stream with StreamlineSuggestionsAsWarnings (the case proves nothing)"
 # The gate fails while a fix is left to apply ...
 if dotnet format "$users/Gate" --verify-no-changes --no-restore > "$work/gate-verify0.txt" 2>&1; then
   check "03: dotnet format --verify-no-changes passed while SL1003's fix was left to apply"
@@ -51,5 +56,5 @@ if ! dotnet format analyzers "$users/Gate" --verify-no-changes --no-restore > "$
   check "03: dotnet format analyzers --verify-no-changes fails after every fix is applied: $(grep -E 'SL[0-9]{4}' "$work/gate-verify2.txt" | head -3)"
 fi
 dotnet build "$users/Gate" --no-restore --nologo > "$work/gate-build1.txt" 2>&1 || true
-grep -q "warning SL1002" "$work/gate-build1.txt" || check "03: after the format run the build no longer reports SL1002 (the warning must stay for -warnaserror gates)"
-grep -q "warning SL1007" "$work/gate-build1.txt" || check "03: after the format run the build no longer reports SL1007"
+grep -q "warning SL1102" "$work/gate-build1.txt" || check "03: after the format run the build no longer reports SL1102 (the warning must stay for -warnaserror gates)"
+grep -q "warning SL1107" "$work/gate-build1.txt" || check "03: after the format run the build no longer reports SL1107"

@@ -4,7 +4,7 @@
 # still build after README's `dotnet format analyzers` run (the rules at suggestion while adopting, as README's
 # roll-out says): the fixes add no CA warning (disposal, naming, unused members). A console app on net10.0, whose
 # output must not change, and a net8.0;netstandard2.0 library.
-ids_04a="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007"
+ids_04a="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 SL1101 SL1102 SL1106 SL1107"
 latest_all='<PropertyGroup><AnalysisLevel>latest-all</AnalysisLevel><TreatWarningsAsErrors>true</TreatWarningsAsErrors></PropertyGroup>'
 project LatestAllApp net10.0 Exe "$latest_all <PropertyGroup><Nullable>enable</Nullable></PropertyGroup> $streamline_ref"
 project LatestAllLib "net8.0;netstandard2.0" Library "$latest_all $streamline_ref"

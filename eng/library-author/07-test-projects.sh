@@ -20,7 +20,7 @@ echo "$oracle_test" > "$users/TestsOptIn/LinesTests.cs"
 for p in Tests TestsOptIn; do dotnet restore "$users/$p" --nologo -v quiet; done
 dotnet build "$users/Tests" --no-restore --nologo > "$work/tests-build.txt" 2>&1 || check "07: the test project does not build: $(grep -m3 error "$work/tests-build.txt")"
 ! grep -q "warning SL1" "$work/tests-build.txt" || check "07: a rule reported in a test project: $(grep -m1 'warning SL1' "$work/tests-build.txt")"
-dotnet format analyzers "$users/Tests" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 --severity info --no-restore > /dev/null 2>&1 || true
+dotnet format analyzers "$users/Tests" --diagnostics SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 SL1101 SL1102 SL1106 SL1107 --severity info --no-restore > /dev/null 2>&1 || true
 grep -q "File.ReadAllLines(path).Length" "$users/Tests/LinesTests.cs" || check "07: dotnet format rewrote the test's oracle: $(grep -m1 Assert.Equal "$users/Tests/LinesTests.cs")"
 dotnet build "$users/TestsOptIn" --no-restore --nologo > "$work/tests-optin.txt" 2>&1 || true
 grep -q "warning SL1003" "$work/tests-optin.txt" || check "07: StreamlineAnalyzeTestProjects=true did not turn SL1003 on in the test project"

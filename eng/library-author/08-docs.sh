@@ -96,8 +96,10 @@ PY
     grep -q "^$id " "$users/help-links.txt" || check "08 docs: $id is not in the SARIF of the consumer builds (no help link to check)"
   done
   while read -r id uri; do
-    if [[ "$uri" =~ ^https://github\.com/streamline-analyzers/streamline/blob/([^/]+)/docs/rules/(SL[0-9]{4})\.md$ ]] && [ "${BASH_REMATCH[2]}" = "$id" ]; then
-      git -C "$root" cat-file -e "${BASH_REMATCH[1]}:docs/rules/$id.md" 2> /dev/null \
+    page=$id
+    [[ "$id" == SL11* ]] && page="SL10${id#SL11}" # a suggestion sibling (SL1102) is documented on its warning's page (SL1002)
+    if [[ "$uri" =~ ^https://github\.com/streamline-analyzers/streamline/blob/([^/]+)/docs/rules/(SL[0-9]{4})\.md$ ]] && [ "${BASH_REMATCH[2]}" = "$page" ]; then
+      git -C "$root" cat-file -e "${BASH_REMATCH[1]}:docs/rules/$page.md" 2> /dev/null \
         || check "08 docs: $id's help link $uri names ref '${BASH_REMATCH[1]}', which this repository does not have (or has without the page)"
     else
       check "08 docs: $id's help link '$uri' is not a rule page of the repository"

@@ -2,7 +2,7 @@
 # Issue 30, point 9 (line endings): in a file with CRLF line endings, every line a fix adds (statements, locals,
 # fields, a class, usings) uses CRLF too. CRLF sources in a net10.0 app and a netstandard2.0 library, README's
 # `dotnet format analyzers` run, then no line of a fixed file may end in a bare LF.
-ids_09a="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007"
+ids_09a="SL1001 SL1002 SL1003 SL1004 SL1005 SL1006 SL1007 SL1101 SL1102 SL1106 SL1107"
 for dir in CrlfApp CrlfLib; do
   if [ "$dir" = CrlfApp ]; then project "$dir" net10.0 Exe "$streamline_ref"; else project "$dir" netstandard2.0 Library "$streamline_ref"; fi
   {

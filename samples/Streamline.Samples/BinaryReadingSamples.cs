@@ -5,12 +5,13 @@ namespace Streamline.Samples;
 /// <summary>SL1002: small BinaryReader reads in a loop over a stream. SL1006: a stream's Length read on every pass.</summary>
 public static class BinaryReadingSamples
 {
-    // SL1002 (with a fix): the reader owns the file stream, so it may read ahead.
-    public static long SumUInt16(string path, int count)
+    // SL1002 (a warning, with a fix): the reader owns the file stream, so it may read ahead, and the passes grow with a
+    // byte count. With a record count instead (i < count) the same read is SL1102, a suggestion: the data gives the count.
+    public static long SumUInt16(string path, int byteCount)
     {
         using var reader = new BinaryReader(File.OpenRead(path));
         long sum = 0;
-        for (int i = 0; i < count; i++)
+        for (int i = 0; i < byteCount; i += 2)
             sum += reader.ReadUInt16();
         return sum;
     }
@@ -40,7 +41,7 @@ public static class BinaryReadingSamples
 
     private static long ReadPoint(BinaryReader reader) => reader.ReadInt32() + (long)reader.ReadInt32();
 
-    // SL1002 (no fix): a reader passed in; the caller may use its stream afterwards.
+    // SL1102 (a suggestion, no fix): a reader passed in from outside the library; the caller may use its stream afterwards.
     public static int SumInt32(BinaryReader reader, int count)
     {
         int sum = 0;

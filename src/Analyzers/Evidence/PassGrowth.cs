@@ -127,7 +127,11 @@ internal static class PassGrowthEvidence
                     break;
                 case IParameterReferenceOperation { Parameter.Name: var name } when NamesASize(name):
                 case IFieldReferenceOperation { Field.Name: var fieldName } when NamesASize(fieldName):
-                case IPropertyReferenceOperation { Property.Name: var propertyName } when NamesASize(propertyName):
+                    return true;
+
+                // `header.DataSize`, `chunk.PayloadLength`; not a bare `Length` (`records.Length` counts records, and a
+                // byte array's or a stream's Length is taken above).
+                case IPropertyReferenceOperation { Property.Name: var propertyName } when propertyName is not ("Length" or "LongLength") && NamesASize(propertyName):
                     return true;
             }
         }
@@ -155,15 +159,17 @@ internal static class PassGrowthEvidence
     // byte[], char[], string, Span<byte>, ReadOnlySpan<char> and kin: a length in bytes or chars of a payload.
     private static bool IsByteSized(ITypeSymbol type)
     {
+        if (type.SpecialType == SpecialType.System_String)
+            return true;
+
         ITypeSymbol? element = type switch
         {
             IArrayTypeSymbol array => array.ElementType,
             INamedTypeSymbol { IsGenericType: true, TypeArguments.Length: 1 } named
                 when named.Name is "Span" or "ReadOnlySpan" or "Memory" or "ReadOnlyMemory" => named.TypeArguments[0],
-            { SpecialType: SpecialType.System_String } => type,
             _ => null,
         };
-        return element?.SpecialType is SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Char or SpecialType.System_String;
+        return element?.SpecialType is SpecialType.System_Byte or SpecialType.System_SByte or SpecialType.System_Char;
     }
 
     private static bool IsStreamOrReader(INamedTypeSymbol? type)

@@ -491,19 +491,19 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
 
                     var captured = File.OpenRead(path);
                     Func<long> position = () => captured.Position;
-                    while (captured.Read(buffer, 0, 4) > 0) {|SL1101:captured.Position += 3|};
+                    while (captured.Read(buffer, 0, 4) > 0) {|SL1001:captured.Position += 3|};
 
                     var awaited = File.OpenRead(path);
-                    while (awaited.Read(buffer, 0, 4) > 0) { await Task.Yield(); {|SL1101:awaited.Position += 3|}; }
+                    while (awaited.Read(buffer, 0, 4) > 0) { await Task.Yield(); {|SL1001:awaited.Position += 3|}; }
 
                     var variable = File.OpenRead(path);
                     while (variable.Read(buffer, 0, 4) > 0) {|SL1101:variable.Position += skip|};
 
                     Stream parameterLike = new BufferedStream(File.OpenRead(path));
-                    while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1101:parameterLike.Position += 3|};
+                    while (parameterLike.Read(buffer, 0, 4) > 0) {|SL1001:parameterLike.Position += 3|};
 
                     var overHandle = new FileStream(used.SafeFileHandle, FileAccess.Read);
-                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1101:overHandle.Position += 3|};
+                    while (overHandle.Read(buffer, 0, 4) > 0) {|SL1001:overHandle.Position += 3|};
                 }
             }
             """;
@@ -513,10 +513,10 @@ public class SL1001SeekInsteadOfPositionAdvanceTests
         {
             TestCode = Source,
             FixedCode = Source
-                .Replace("{|SL1101:used.Position += 3|}", "used.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1101:passed.Position += 3|}", "passed.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1101:captured.Position += 3|}", "captured.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
-                .Replace("{|SL1101:awaited.Position += 3|}", "awaited.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
+                .Replace("{|SL1001:used.Position += 3|}", "used.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:passed.Position += 3|}", "passed.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:captured.Position += 3|}", "captured.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal)
+                .Replace("{|SL1001:awaited.Position += 3|}", "awaited.Seek(3, SeekOrigin.Current)", System.StringComparison.Ordinal),
             FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow }, // the three left unfixed
             CodeActionEquivalenceKey = "SL1001.SkipReaderOrSeek",
         }.RunAsync();

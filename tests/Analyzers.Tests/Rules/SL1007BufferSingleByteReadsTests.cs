@@ -579,7 +579,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) { n++; Keep(tag); }
+                    while ({|SL1007:input.ReadByte()|} > 0) { n++; Keep(tag); }
                     return n;
                 }
 
@@ -587,7 +587,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     long n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) n += input.Position;
+                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Position;
                     return (int)n;
                 }
 
@@ -595,7 +595,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) n += reader.ReadByte();
+                    while ({|SL1007:input.ReadByte()|} > 0) n += reader.ReadByte();
                     return n;
                 }
 
@@ -603,7 +603,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     ArgumentNullException.ThrowIfNull(input);
                     int n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) n += next();
+                    while ({|SL1007:input.ReadByte()|} > 0) n += next();
                     return n;
                 }
 
@@ -611,7 +611,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     _ = _stream.Length;
                     int n = 0;
-                    while ({|SL1107:_stream.ReadByte()|} > 0) { n++; Touch(); }
+                    while ({|SL1007:_stream.ReadByte()|} > 0) { n++; Touch(); }
                     return n;
                 }
 
@@ -627,7 +627,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     var s = new Slow(input); // CanSeek => false: a reader would read nothing ahead
                     int n = 0;
-                    while ({|SL1107:s.ReadByte()|} > 0) n++;
+                    while ({|SL1007:s.ReadByte()|} > 0) n++;
                     return n;
                 }
 
@@ -636,7 +636,7 @@ public class SL1007BufferSingleByteReadsTests
                     ArgumentNullException.ThrowIfNull(input);
                     int Next() => input.ReadByte(); // reads behind a reader's back when called in the loop
                     int n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) n += Next();
+                    while ({|SL1007:input.ReadByte()|} > 0) n += Next();
                     return n;
                 }
 
@@ -644,7 +644,7 @@ public class SL1007BufferSingleByteReadsTests
                 {
                     _ = _stream.Length;
                     int n = 0;
-                    while ({|SL1107:_stream.ReadByte()|} > 0) n += {|SL1107:other._stream.ReadByte()|};
+                    while ({|SL1007:_stream.ReadByte()|} > 0) n += {|SL1007:other._stream.ReadByte()|};
                     return n;
                 }
 
@@ -665,7 +665,7 @@ public class SL1007BufferSingleByteReadsTests
                     ArgumentNullException.ThrowIfNull(input);
                     byte[] block = new byte[4];
                     int n = 0;
-                    while ({|SL1107:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
+                    while ({|SL1007:input.ReadByte()|} > 0) n += input.Read(block, 0, 4);
                     return n;
                 }
             }

@@ -144,6 +144,16 @@ public class TierTests
         => SL1007.VerifyAnalyzerAsync(ByteShape("SL1107", ToTheEnd).Replace("private static int Count(", "public static int Count("));
 
     [Fact]
+    public Task SL1007_WarnsWhenTheLoopCountsToAByteArraysLength()
+        => SL1007.VerifyAnalyzerAsync(ByteShape(
+            "SL1007", "var buffer = new byte[stream.ReadByte()];\n        for (int i = 0; i < buffer.Length; i++)\n            buffer[i] = (byte){|ID:stream.ReadByte()|};"));
+
+    [Fact]
+    public Task SL1007_SuggestsWhenTheLoopCountsToARecordArraysLength()
+        => SL1007.VerifyAnalyzerAsync(ByteShape(
+            "SL1107", "var names = new string[stream.ReadByte()];\n        for (int i = 0; i < names.Length; i++)\n            count += {|ID:stream.ReadByte()|};"));
+
+    [Fact]
     public Task SL1007_WarnsWhereTheStreamsTypeIsTheProof_WhoeverHandsItIn()
         => SL1007.VerifyAnalyzerAsync("""
             using System.IO.Compression;
