@@ -197,15 +197,13 @@ internal static class PassGrowthEvidence
                 case IInvocationOperation { TargetMethod.Name: "Seek" } seek when IsStreamOrReader(seek.TargetMethod.ContainingType) && !IsConstantArgument(seek):
                     return true;
                 case IAssignmentOperation { Target: IPropertyReferenceOperation { Property.Name: "Position" } position } assignment
-                    when IsStreamOrReader(position.Property.ContainingType) && !LoopContext.Strip(Value(assignment)).ConstantValue.HasValue:
+                    when IsStreamOrReader(position.Property.ContainingType) && !LoopContext.Strip(assignment.Value).ConstantValue.HasValue:
                     return true;
             }
         }
 
         return false;
     }
-
-    private static IOperation Value(IAssignmentOperation assignment) => assignment.Value;
 
     private static bool IsConstantArgument(IInvocationOperation seek)
         => seek.Arguments.Length > 0 && LoopContext.Strip(seek.Arguments[0].Value).ConstantValue.HasValue;
