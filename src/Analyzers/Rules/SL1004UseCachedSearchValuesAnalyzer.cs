@@ -106,7 +106,7 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
     /// <summary>
     /// Whether SL1004 reports this call, and with which rewrite. Where CA1870 reports the call SL1004 leaves it to
     /// CA1870, except in a project that also builds for a target without SearchValues: there SL1004 reports it on every
-    /// target with the runtime set (which compiles for all of them) and <see cref="SL1004Ca1870Suppressor"/> quiets
+    /// target with the runtime set (which compiles for all of them) and <see cref="SL1004OverlapSuppressor"/> quiets
     /// CA1870, whose SearchValues field would not compile for the other targets.
     /// </summary>
     internal static bool TryDecide(

@@ -126,7 +126,10 @@ public class SL1004Ca1870SplitTests
     /// CA1870 as the SDK running these tests ships it (dotnet/sdk/&lt;version&gt;/Sdks/Microsoft.NET.Sdk/analyzers): on
     /// disk wherever the tests run, so nothing is downloaded, and the very analyzer a user's build runs.
     /// </summary>
-    internal static DiagnosticAnalyzer LoadCa1870()
+    internal static DiagnosticAnalyzer LoadCa1870() => LoadSdkAnalyzer("CSharpUseSearchValuesAnalyzer", Ca1870);
+
+    /// <summary>The SDK's analyzer type <paramref name="typeName"/> (from its NetAnalyzers assemblies), which reports <paramref name="id"/>.</summary>
+    internal static DiagnosticAnalyzer LoadSdkAnalyzer(string typeName, string id)
     {
         string dotnetRoot = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(typeof(object).Assembly.Location)!, "..", "..", ".."));
         string sdk = Directory.GetDirectories(Path.Combine(dotnetRoot, "sdk"))
@@ -134,11 +137,11 @@ public class SL1004Ca1870SplitTests
             .OrderBy(d => d, StringComparer.Ordinal)
             .Last();
         string analyzers = Path.Combine(sdk, "Sdks", "Microsoft.NET.Sdk", "analyzers");
-        Assembly.LoadFrom(Path.Combine(analyzers, "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
+        Assembly common = Assembly.LoadFrom(Path.Combine(analyzers, "Microsoft.CodeAnalysis.NetAnalyzers.dll"));
         Assembly csharp = Assembly.LoadFrom(Path.Combine(analyzers, "Microsoft.CodeAnalysis.CSharp.NetAnalyzers.dll"));
-        Type type = csharp.GetTypes().Single(t => t.Name == "CSharpUseSearchValuesAnalyzer");
+        Type type = csharp.GetTypes().Concat(common.GetTypes()).First(t => t.Name == typeName);
         var analyzer = (DiagnosticAnalyzer)Activator.CreateInstance(type)!;
-        Assert.Contains(analyzer.SupportedDiagnostics, d => d.Id == Ca1870);
+        Assert.Contains(analyzer.SupportedDiagnostics, d => d.Id == id);
         return analyzer;
     }
 }

@@ -1174,7 +1174,7 @@ public class SL1004UseCachedSearchValuesTests
             }
             """, TestTarget.NetStandard20);
 
-    // A net48;net8.0 project: the net8.0 build reports what CA1870 reports too (SL1004Ca1870Suppressor quiets CA1870
+    // A net48;net8.0 project: the net8.0 build reports what CA1870 reports too (SL1004OverlapSuppressor quiets CA1870
     // there), with the same fix as the net48 build, so dotnet format and Fix All write one change to the linked file.
     [Theory]
     [InlineData(TestTarget.Net80)]

@@ -18,7 +18,7 @@ namespace Streamline.Analyzers.Tests.Rules;
 /// compile there), so each call has one diagnostic and one fix on every target; elsewhere CA1870 is left alone.
 /// </summary>
 [Trait("Rule", "SL1004")]
-public class SL1004Ca1870SuppressorTests
+public class SL1004OverlapSuppressorTests
 {
     private static readonly Lazy<DiagnosticAnalyzer> s_ca1870 = new(SL1004Ca1870SplitTests.LoadCa1870);
 
@@ -73,13 +73,45 @@ public class SL1004Ca1870SuppressorTests
     }
 
     [Fact]
-    public void Descriptor_SuppressesCa1870()
+    public void Descriptors_SuppressCa1870AndCa1861()
     {
-        SuppressionDescriptor descriptor = Assert.Single(new SL1004Ca1870Suppressor().SupportedSuppressions);
-        Assert.Equal("CA1870", descriptor.SuppressedDiagnosticId);
-        Assert.Equal("SSL1004", descriptor.Id);
-        Assert.False(string.IsNullOrWhiteSpace(descriptor.Justification.ToString()));
+        ImmutableArray<SuppressionDescriptor> descriptors = new SL1004OverlapSuppressor().SupportedSuppressions;
+        Assert.Equal(new[] { ("SSL1004", "CA1870"), ("SSL1004A", "CA1861") }, descriptors.Select(d => (d.Id, d.SuppressedDiagnosticId)).ToArray());
+        Assert.All(descriptors, d => Assert.False(string.IsNullOrWhiteSpace(d.Justification.ToString())));
     }
+
+    // CA1861 (constant array argument) on a set SL1004 reports and fixes would be a second fix for the same array:
+    // dotnet format ran whichever fixer came first in each build of a multi-targeted project and wrote conflict markers.
+    // It is suppressed there on every target; an array SL1004 does not report (E, below the threshold; G, no search;
+    // A in a net8.0-only project, where the call is CA1870's) keeps CA1861.
+    private const string ArraySource = """
+        using System;
+
+        class C
+        {
+            int A(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' });
+            int A2(string text) => text.IndexOfAny(new[] { 'a', 'b', 'c', 'd', 'e', 'f' }, 1);
+            int E(string text) => text.IndexOfAny(new[] { 'a', 'b' }, 1);
+            string G(string text) => string.Join(",", new[] { "a", "b" }) + text;
+        }
+        """;
+
+    [Theory]
+    [InlineData("net48;netstandard2.0;net8.0")]
+    [InlineData(null)]
+    public async Task SuppressesCa1861_OnTheSetSL1004Reports(string? frameworks)
+    {
+        ImmutableArray<Diagnostic> diagnostics = await RunAsync(ArraySource, frameworks, s_ca1861.Value);
+        Diagnostic[] ca1861 = diagnostics.Where(d => d.Id == "CA1861").ToArray();
+        Diagnostic[] sl1004 = diagnostics.Where(d => d.Id == "SL1004").ToArray();
+        string[] reported = sl1004.Select(Method).OrderBy(n => n, StringComparer.Ordinal).ToArray();
+        Assert.Contains("A2", reported);
+        Assert.Equal(reported, ca1861.Where(d => d.IsSuppressed).Select(Method).OrderBy(n => n, StringComparer.Ordinal).ToArray());
+        string[] kept = frameworks is null ? new[] { "A", "E", "G" } : new[] { "E", "G" }; // A is CA1870's on net8.0 alone
+        Assert.Equal(kept, ca1861.Where(d => !d.IsSuppressed).Select(Method).OrderBy(n => n, StringComparer.Ordinal).ToArray());
+    }
+
+    private static readonly Lazy<DiagnosticAnalyzer> s_ca1861 = new(() => SL1004Ca1870SplitTests.LoadSdkAnalyzer("AvoidConstArraysAnalyzer", "CA1861"));
 
     private static string Method(Diagnostic diagnostic)
     {
@@ -87,7 +119,7 @@ public class SL1004Ca1870SuppressorTests
         return node.AncestorsAndSelf().OfType<MethodDeclarationSyntax>().First().Identifier.ValueText;
     }
 
-    private static async Task<ImmutableArray<Diagnostic>> RunAsync(string source, string? frameworks)
+    private static async Task<ImmutableArray<Diagnostic>> RunAsync(string source, string? frameworks, DiagnosticAnalyzer? sdkAnalyzer = null)
     {
         CSharpCompilation compilation = AnalyzerRunner.CreateCompilation(TestTarget.Net80, source);
         Assert.Empty(compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
@@ -99,7 +131,7 @@ public class SL1004Ca1870SuppressorTests
             logAnalyzerExecutionTime: false,
             reportSuppressedDiagnostics: true);
         ImmutableArray<Diagnostic> diagnostics = await compilation
-            .WithAnalyzers(ImmutableArray.Create(s_ca1870.Value, new SL1004UseCachedSearchValuesAnalyzer(), new SL1004Ca1870Suppressor()), options)
+            .WithAnalyzers(ImmutableArray.Create(sdkAnalyzer ?? s_ca1870.Value, new SL1004UseCachedSearchValuesAnalyzer(), new SL1004OverlapSuppressor()), options)
             .GetAnalyzerDiagnosticsAsync();
         Assert.Empty(exceptions);
         return diagnostics;
