@@ -62,7 +62,7 @@ e2e_build_and_measure() {
   done
 
   if declare -F e2e_make_data > /dev/null; then e2e_make_data "$work/data.bin"; else head -c $((megabytes * 1024 * 1024)) /dev/urandom > "$work/data.bin"; fi
-  echo "== run on a ${megabytes} MB file, $runs runs each after one warm-up"
+  echo "== run on a ${megabytes} MB file, ${E2E_RUN_NOTE:-$runs runs each after one warm-up}"
   e2e_measure_all
 }
 

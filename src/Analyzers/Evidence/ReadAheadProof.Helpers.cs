@@ -1,3 +1,5 @@
+using System.Collections.Generic;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Streamline.Analyzers.Rules;
@@ -7,12 +9,17 @@ namespace Streamline.Analyzers.Evidence;
 /// <summary>What a method of this compilation that is handed the reader does with it.</summary>
 internal static partial class ReadAheadProof
 {
+    /// <summary>How many helpers deep a reader handed on from helper to helper is followed.</summary>
+    private const int MaxHelperDepth = 4;
+
     /// <summary>
     /// A method of this compilation that is handed the reader and only reads through it, so it can neither keep the
     /// reader nor reach its stream: <paramref name="parameter"/> appears in the body only as the receiver of a read
-    /// (<c>r.ReadInt32()</c>, <c>r.ReadString()</c>, <c>r.PeekChar()</c>), outside lambdas and local functions, and
-    /// the method is neither virtual (an override could do anything), nor an iterator or async (it would read later).
-    /// Checked on the syntax of its one declaration; a call to a method of another assembly is not followed.
+    /// (<c>r.ReadInt32()</c>, <c>r.ReadString()</c>, <c>r.PeekChar()</c>) or as the argument of a call of another such
+    /// method of the same type (<c>ReadEntry(r)</c>, up to <see cref="MaxHelperDepth"/> deep, no recursion), outside
+    /// lambdas and local functions, and the method is neither virtual (an override could do anything), nor an iterator
+    /// or async (it would read later). Checked on the syntax of its one declaration; a call to a method of another
+    /// assembly is not followed.
     /// </summary>
     private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
         => OnlyReadsThrough(method, parameter, symbols, out _);
@@ -30,9 +37,15 @@ internal static partial class ReadAheadProof
     private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, out bool readsSmallValues)
     {
         readsSmallValues = false;
+        return OnlyReadsThrough(method, parameter, symbols, new Stack<IMethodSymbol>(), ref readsSmallValues);
+    }
+
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues)
+    {
         method = method.OriginalDefinition;
         if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
-            || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1)
+            || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1
+            || callers.Count >= MaxHelperDepth || callers.Contains(method, SymbolEqualityComparer.Default))
         {
             return false;
         }
@@ -47,7 +60,19 @@ internal static partial class ReadAheadProof
         if (body is null)
             return false;
 
-        string name = parameter.OriginalDefinition.Name;
+        callers.Push(method);
+        try
+        {
+            return OnlyReadsThroughBody(method, body, parameter.OriginalDefinition.Name, symbols, callers, ref readsSmallValues);
+        }
+        finally
+        {
+            callers.Pop();
+        }
+    }
+
+    private static bool OnlyReadsThroughBody(IMethodSymbol method, SyntaxNode body, string name, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues)
+    {
         foreach (SyntaxNode node in body.DescendantNodes())
         {
             switch (node)
@@ -60,11 +85,23 @@ internal static partial class ReadAheadProof
                         continue; // x.r: another object's member of the same name
                     if (identifier.Parent is NameColonSyntax)
                         continue;
+                    if (IsInNestedFunction(identifier, body))
+                        return false;
+                    if (identifier.Parent is ArgumentSyntax { NameColon: null, RefKindKeyword.RawKind: 0 } argument
+                        && argument.Parent is ArgumentListSyntax { Parent: InvocationExpressionSyntax helperCall } arguments
+                        && HelperOfSameType(method, helperCall, body) is { } helper
+                        && arguments.Arguments.IndexOf(argument) is var index
+                        && index < helper.Parameters.Length
+                        && SymbolEqualityComparer.Default.Equals(helper.Parameters[index].Type, symbols.BinaryReader)
+                        && OnlyReadsThrough(helper, helper.Parameters[index], symbols, callers, ref readsSmallValues))
+                    {
+                        continue; // ReadEntry(r): a helper that only reads through it too
+                    }
+
                     if (identifier.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } receiverAccess
                         || receiverAccess.Expression != identifier
                         || invocation.Expression != receiverAccess
-                        || !IsRead(receiverAccess.Name.Identifier.ValueText, invocation.ArgumentList.Arguments.Count, symbols)
-                        || IsInNestedFunction(identifier, body))
+                        || !IsRead(receiverAccess.Name.Identifier.ValueText, invocation.ArgumentList.Arguments.Count, symbols))
                     {
                         return false;
                     }
@@ -75,6 +112,51 @@ internal static partial class ReadAheadProof
         }
 
         return true;
+    }
+
+    /// <summary>
+    /// The method <c>Name(...)</c> or <c>this.Name(...)</c> calls, read from syntax: the one method of that name taking
+    /// that many arguments (none optional, none <c>params</c>, not generic) declared in <paramref name="caller"/>'s type
+    /// or a base type, when nothing in the body (a local function, a local) can take the name first.
+    /// </summary>
+    private static IMethodSymbol? HelperOfSameType(IMethodSymbol caller, InvocationExpressionSyntax call, SyntaxNode body)
+    {
+        string? name = call.Expression switch
+        {
+            IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+            MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax identifier } => identifier.Identifier.ValueText,
+            _ => null,
+        };
+        if (name is null || caller.Parameters.Any(p => p.Name == name))
+            return null;
+
+        foreach (SyntaxNode node in body.DescendantNodes())
+        {
+            if (node is LocalFunctionStatementSyntax function && function.Identifier.ValueText == name
+                || node is VariableDeclaratorSyntax variable && variable.Identifier.ValueText == name)
+            {
+                return null;
+            }
+        }
+
+        IMethodSymbol? found = null;
+        for (INamedTypeSymbol? type = caller.ContainingType; type is not null; type = type.BaseType)
+        {
+            foreach (ISymbol member in type.GetMembers(name))
+            {
+                if (member is not IMethodSymbol candidate)
+                    return null; // a field or property of that name: a delegate call
+                if (candidate.Parameters.Any(p => p.IsOptional || p.IsParams) || candidate.IsGenericMethod)
+                    return null;
+                if (candidate.Parameters.Length != call.ArgumentList.Arguments.Count)
+                    continue;
+                if (found is not null)
+                    return null; // overloads: which one binds is not for syntax to say
+                found = candidate;
+            }
+        }
+
+        return found;
     }
 
     /// <summary>

@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Collections.Generic;
 using System.Collections.Immutable;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -21,7 +22,13 @@ internal sealed class PendingDiagnostic
         Location = location;
         Properties = properties;
         Name = name;
-        AdditionalLocation = additionalLocation;
+        AdditionalLocations = additionalLocation is null ? ImmutableArray<Location>.Empty : ImmutableArray.Create(additionalLocation);
+    }
+
+    private PendingDiagnostic(PendingDiagnostic pending, ImmutableDictionary<string, string> properties, string? thirdArgument, ImmutableArray<Location> additionalLocations)
+        : this(pending.Stream, pending.Location, properties, pending.Name, null, pending.SecondArgument, thirdArgument, pending.Growth)
+    {
+        AdditionalLocations = additionalLocations;
     }
 
     /// <summary>How the passes of the loops around the read grow (the tier's first question; the origins are the second).</summary>
@@ -32,7 +39,11 @@ internal sealed class PendingDiagnostic
 
     public Location Location { get; }
 
-    public Location? AdditionalLocation { get; }
+    public ImmutableArray<Location> AdditionalLocations { get; }
+
+    /// <summary>This diagnostic with other properties, message advice (the third argument) and additional locations.</summary>
+    public PendingDiagnostic With(ImmutableDictionary<string, string> properties, string thirdArgument, ImmutableArray<Location> additionalLocations)
+        => new(this, properties, thirdArgument, additionalLocations);
 
     public ImmutableDictionary<string, string> Properties { get; }
 
@@ -63,7 +74,7 @@ internal sealed class PendingDiagnostic
             if ((origin & reportedOrigins) == 0)
                 continue;
 
-            Location[]? additional = diagnostic.AdditionalLocation is null ? null : new[] { diagnostic.AdditionalLocation };
+            IEnumerable<Location>? additional = diagnostic.AdditionalLocations.IsEmpty ? null : diagnostic.AdditionalLocations;
             string second = diagnostic.SecondArgument ?? (describe ?? StreamOrigins.Describe)(origin & reportedOrigins);
             object[] arguments = diagnostic.ThirdArgument is null
                 ? new object[] { diagnostic.Name, second }

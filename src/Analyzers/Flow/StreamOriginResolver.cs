@@ -352,8 +352,13 @@ internal sealed class StreamOriginResolver
         return false;
     }
 
+    /// <summary>Whether a call the compilation cannot see can reach the method: callable from outside, overridable or an
+    /// override, an interface's implementation, or taken as a delegate.</summary>
+    public static bool HasUnseenCallers(IMethodSymbol method, StreamOriginIndex index)
+        => IsCallableFromOutside(method) || IsOverridable(method) || method.IsOverride || ImplementsInterface(method) || index.IsTakenAsDelegate(method);
+
     /// <summary>Whether code outside the compilation can call the method: it and every type around it are public or protected.</summary>
-    private static bool IsCallableFromOutside(IMethodSymbol method)
+    public static bool IsCallableFromOutside(IMethodSymbol method)
         => method.MethodKind is not (MethodKind.LocalFunction or MethodKind.AnonymousFunction) && IsVisibleOutside(method);
 
     private static bool IsVisibleOutside(ISymbol symbol)

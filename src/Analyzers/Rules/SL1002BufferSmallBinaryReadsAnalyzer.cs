@@ -54,6 +54,14 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     private static readonly ImmutableDictionary<string, string> s_fixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_fixableOverCallersStream = s_fixable.Add(CallersStreamProperty, "true");
     private static readonly ImmutableDictionary<string, string> s_notFixable = ImmutableDictionary<string, string>.Empty.Add(CanFixProperty, "false");
+    private static readonly ImmutableDictionary<string, string> s_fixableWhereMade = ImmutableDictionary<string, string>.Empty.Add(FixWhereMadeProperty, "true");
+    private static readonly ImmutableDictionary<string, string> s_fixableWhereMadeOverCallersStream = s_fixableWhereMade.Add(CallersStreamProperty, "true");
+
+    /// <summary>
+    /// Diagnostic property: "true" on a read of a reader handed in, where the fix rewrites the constructions the reader
+    /// comes from, which are the diagnostic's additional locations (<see cref="ReaderConstructionSites"/>).
+    /// </summary>
+    internal const string FixWhereMadeProperty = "FixWhereMade";
 
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
@@ -75,8 +83,41 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterOperationAction(context => AnalyzeCreation(context, symbols, live, pending), OperationKind.ObjectCreation);
             start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols, live, pending), OperationKind.Invocation);
-            start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers));
+            start.RegisterCompilationEndAction(end => ReportPending(end, pending, origins, symbols));
         });
+    }
+
+    /// <summary>
+    /// At compilation end: a read on a reader handed in as a parameter gets the fix at the constructions its readers
+    /// come from, when <see cref="ReaderConstructionSites"/> proves them all (they go with the diagnostic as additional
+    /// locations), or a message that says which use stops it; it is not reported when every reader handed in is a
+    /// buffered one already. Then every diagnostic is reported where its stream is not in memory.
+    /// </summary>
+    private static void ReportPending(CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex origins, BinaryReadSymbols symbols)
+    {
+        var resolved = new ConcurrentQueue<PendingDiagnostic>();
+        foreach (PendingDiagnostic diagnostic in pending)
+        {
+            if (diagnostic.Stream is IParameterReferenceOperation { Parameter: var parameter }
+                && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader))
+            {
+                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, end.CancellationToken);
+                if (sites.AlreadyBuffered)
+                    continue;
+
+                ImmutableDictionary<string, string> properties = sites.Sites.IsEmpty
+                    ? diagnostic.Properties
+                    : sites.OverCallersStream ? s_fixableWhereMadeOverCallersStream : s_fixableWhereMade;
+                if (!FormatGate.LeavesOut(properties))
+                    resolved.Enqueue(diagnostic.With(properties, sites.Advice(), sites.Sites));
+                continue;
+            }
+
+            if (!FormatGate.LeavesOut(diagnostic.Properties))
+                resolved.Enqueue(diagnostic); // dotnet format: no fix to apply here
+        }
+
+        PendingDiagnostic.ReportWhereNotInMemory(end, resolved, origins, Tiers);
     }
 
     /// <summary>
@@ -89,14 +130,19 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         OperationAnalysisContext context, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending,
         IOperation? stream, Location location, ImmutableDictionary<string, string> properties, string name, string advice, PassGrowth growth)
     {
-        if (FormatGate.LeavesOut(properties))
-            return; // dotnet format: no fix to apply here
-
         StreamOrigin origin = stream is null ? StreamOrigin.Unseen : live.Resolve(stream);
         if (StreamOrigins.AnyNotInMemory(origin))
+        {
+            if (FormatGate.LeavesOut(properties))
+                return; // dotnet format: no fix to apply here
+
             context.ReportDiagnostic(Tiers.Create(atCompilationEnd: false, growth, origin, location, null, properties, new object[] { name, StreamOrigins.Describe(origin), advice }));
+        }
         else if ((origin & StreamOrigin.Deferred) != 0)
+        {
+            // Decided at compilation end, where a reader handed in may get the fix at its constructions.
             pending.Enqueue(new PendingDiagnostic(stream!, location, properties, name, thirdArgument: advice, growth: growth));
+        }
     }
 
     /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
@@ -184,7 +230,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         }
 
         PassGrowth growth = LoopContext.RepeatingLoop(read) is { } loop ? PassGrowthEvidence.Of(loop, root) : PassGrowth.Few;
-        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, Resources.Get("SL1002AdviceHandedIn"), growth);
+        string advice = reader switch
+        {
+            // Reported now (callers the compilation cannot see) or at compilation end, where the constructions decide.
+            IParameterSymbol { ContainingSymbol: IMethodSymbol method } when StreamOriginResolver.IsCallableFromOutside(method)
+                => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixOutside", method.Name)),
+            ILocalSymbol => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixNotMade", context.ContainingSymbol.Name)),
+            _ => Resources.Get("SL1002AdviceHandedIn"),
+        };
+        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, advice, growth);
     }
 
     /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose

@@ -1,14 +1,17 @@
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Editing;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Simplification;
+using Microsoft.CodeAnalysis.Text;
 using Streamline.Analyzers.Evidence;
 using Streamline.Analyzers;
 using Streamline.Analyzers.Rules;
@@ -20,32 +23,158 @@ namespace Streamline.CodeFixes.Rules;
 /// reader derives from BinaryReader, so declarations and methods that take a BinaryReader keep compiling. Reads of
 /// <c>reader.BaseStream.Position</c> in the loops become <c>reader.Position</c> (the same value, without putting the
 /// stream back on every pass); then an explicitly typed declaration takes the buffered type.
+/// <para>
+/// A read of a reader handed in is fixed where the reader is made: the diagnostic's additional locations are the
+/// constructions the analyzer proved (<c>ReaderConstructionSites</c>), maybe in other files, and each is rewritten as
+/// above. Fix All rewrites each construction once, however many reads lead to it.
+/// </para>
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1002BufferSmallBinaryReadsCodeFix))]
-public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvider
+public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 {
     private const string EquivalenceKey = "SL1002.UseBufferedBinaryReader";
 
-    public SL1002BufferSmallBinaryReadsCodeFix()
-        : base("SL1002FixTitle", EquivalenceKey)
-    {
-    }
-
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.BufferSmallBinaryReads, RuleIds.BufferSmallBinaryReadsSuggestion);
 
-    protected override bool CanFix(Document document, SyntaxNode root, SemanticModel model, Diagnostic diagnostic, CancellationToken cancellationToken)
-        => RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is { } bufferedReader
-            && FindCreation(root, diagnostic) is { } creation
-            && TryPlan(model, diagnostic, creation, bufferedReader, cancellationToken, out _);
+    public override FixAllProvider GetFixAllProvider() => WhereMadeFixAll.Instance;
 
-    protected override Task<Document> FixAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
-        => ApplyAsync(document, diagnostics, cancellationToken);
+    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    {
+        Solution solution = context.Document.Project.Solution;
+        foreach (Diagnostic diagnostic in context.Diagnostics)
+        {
+            ImmutableArray<Diagnostic> one = ImmutableArray.Create(diagnostic);
+            List<Site> sites = Sites(solution, one, context.Document);
+            if (sites.Count == 0 || !await AllCanBeFixedAsync(solution, sites, context.CancellationToken).ConfigureAwait(false))
+                continue;
 
-    /// <summary>Applies the fix to <paramref name="diagnostics"/>, each only where proven: SL1006's fix calls it on the readers it unlocks.</summary>
-    internal static Task<Document> BufferAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
-        => ApplyAsync(document, diagnostics, cancellationToken);
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    Streamline.Analyzers.Resources.Get("SL1002FixTitle"),
+                    cancellationToken => FixAsync(solution, one, cancellationToken),
+                    EquivalenceKey),
+                diagnostic);
+        }
+    }
 
-    private static async Task<Document> ApplyAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    /// <summary>Applies the fix to <paramref name="diagnostics"/> of one document, each only where proven: SL1006's fix
+    /// calls it on the readers it unlocks.</summary>
+    internal static async Task<Document> BufferAsync(Document document, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        var sites = new List<Site>();
+        foreach (Diagnostic diagnostic in diagnostics)
+        {
+            if (IsFixableHere(diagnostic))
+                sites.Add(new Site(document.Id, diagnostic.Location.SourceSpan, IsOverCallersStream(diagnostic)));
+        }
+
+        return await ApplyAsync(document, sites, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Rewrites every construction <paramref name="diagnostics"/> lead to, once each, in whatever document it is.</summary>
+    private static async Task<Solution> FixAsync(Solution solution, ImmutableArray<Diagnostic> diagnostics, CancellationToken cancellationToken)
+    {
+        Solution fixedSolution = solution;
+        foreach (IGrouping<DocumentId, Site> document in Sites(solution, diagnostics, context: null).GroupBy(site => site.Document))
+        {
+            if (solution.GetDocument(document.Key) is not { } original)
+                continue;
+
+            Document changed = await ApplyAsync(original, document.ToList(), cancellationToken).ConfigureAwait(false);
+            changed = await LineEndings.KeepAsync(original, changed, cancellationToken).ConfigureAwait(false);
+            fixedSolution = fixedSolution.WithDocumentText(document.Key, await changed.GetTextAsync(cancellationToken).ConfigureAwait(false));
+        }
+
+        return fixedSolution;
+    }
+
+    /// <summary>A construction to rewrite: the diagnostic's own location, or one of the sites a read leads to.</summary>
+    private readonly struct Site
+    {
+        public Site(DocumentId document, TextSpan span, bool overCallersStream)
+        {
+            Document = document;
+            Span = span;
+            OverCallersStream = overCallersStream;
+        }
+
+        public DocumentId Document { get; }
+
+        public TextSpan Span { get; }
+
+        public bool OverCallersStream { get; }
+    }
+
+    /// <summary>Each construction once; over a caller's stream if any diagnostic leading to it says so. A location is
+    /// found by its syntax tree, or else by its file (<paramref name="context"/>: the document the fix was asked in).</summary>
+    private static List<Site> Sites(Solution solution, ImmutableArray<Diagnostic> diagnostics, Document? context)
+    {
+        var sites = new List<Site>();
+        foreach (Diagnostic diagnostic in diagnostics)
+        {
+            bool overCallersStream = IsOverCallersStream(diagnostic);
+            if (IsFixableHere(diagnostic))
+            {
+                Add(diagnostic.Location, context?.Id);
+            }
+            else if (diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.FixWhereMadeProperty, out string? whereMade) && whereMade == "true")
+            {
+                foreach (Location location in diagnostic.AdditionalLocations)
+                    Add(location, location.SourceTree == diagnostic.Location.SourceTree ? context?.Id : null);
+            }
+
+            void Add(Location location, DocumentId? known)
+            {
+                if ((known ?? (location.SourceTree is { } tree ? DocumentOf(solution, tree, context) : null)) is { } document)
+                {
+                    int same = sites.FindIndex(site => site.Document == document && site.Span == location.SourceSpan);
+                    if (same < 0)
+                        sites.Add(new Site(document, location.SourceSpan, overCallersStream));
+                    else if (overCallersStream)
+                        sites[same] = new Site(document, location.SourceSpan, overCallersStream: true);
+                }
+            }
+        }
+
+        return sites;
+    }
+
+    private static DocumentId? DocumentOf(Solution solution, SyntaxTree tree, Document? context)
+    {
+        if (solution.GetDocumentId(tree) is { } id)
+            return id;
+        if (context is null || string.IsNullOrEmpty(tree.FilePath))
+            return null;
+        if (context.FilePath == tree.FilePath)
+            return context.Id;
+        return context.Project.Documents.FirstOrDefault(document => document.FilePath == tree.FilePath)?.Id;
+    }
+
+    private static async Task<bool> AllCanBeFixedAsync(Solution solution, List<Site> sites, CancellationToken cancellationToken)
+    {
+        foreach (Site site in sites)
+        {
+            if (solution.GetDocument(site.Document) is not { } document
+                || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
+                || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
+                || RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is not { } bufferedReader
+                || FindCreation(root, site.Span) is not { } creation
+                || !TryPlan(model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out _))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsFixableHere(Diagnostic diagnostic)
+        => diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CanFixProperty, out string? canFix) && canFix == "true";
+
+    private static bool IsOverCallersStream(Diagnostic diagnostic)
+        => diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CallersStreamProperty, out string? value) && value == "true";
+
+    private static async Task<Document> ApplyAsync(Document document, List<Site> sites, CancellationToken cancellationToken)
     {
         SyntaxNode? root = await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false);
         SemanticModel? model = await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false);
@@ -54,9 +183,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
             return document;
 
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
-        foreach (Diagnostic diagnostic in diagnostics)
+        foreach (Site site in sites)
         {
-            if (FindCreation(root, diagnostic) is not { } creation || !TryPlan(model, diagnostic, creation, bufferedReader, cancellationToken, out Plan plan))
+            if (FindCreation(root, site.Span) is not { } creation || !TryPlan(model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out Plan plan))
                 continue;
 
             editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader)));
@@ -70,6 +199,40 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
         }
 
         return editor.GetChangedDocument();
+    }
+
+    /// <summary>Fix All over a document, project or solution: every construction the diagnostics lead to, once.</summary>
+    private sealed class WhereMadeFixAll : FixAllProvider
+    {
+        public static readonly WhereMadeFixAll Instance = new();
+
+        public override async Task<CodeAction?> GetFixAsync(FixAllContext fixAllContext)
+        {
+            var diagnostics = ImmutableArray.CreateBuilder<Diagnostic>();
+            switch (fixAllContext.Scope)
+            {
+                case FixAllScope.Project:
+                    diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(fixAllContext.Project).ConfigureAwait(false));
+                    break;
+                case FixAllScope.Solution:
+                    foreach (Project project in fixAllContext.Solution.Projects)
+                        diagnostics.AddRange(await fixAllContext.GetAllDiagnosticsAsync(project).ConfigureAwait(false));
+                    break;
+                default:
+                    if (fixAllContext.Document is { } document)
+                        diagnostics.AddRange(await fixAllContext.GetDocumentDiagnosticsAsync(document).ConfigureAwait(false));
+                    break;
+            }
+
+            ImmutableArray<Diagnostic> all = diagnostics.ToImmutable();
+            Solution solution = fixAllContext.Solution;
+            return all.IsEmpty
+                ? null
+                : CodeAction.Create(
+                    Streamline.Analyzers.Resources.Get("SL1002FixTitle"),
+                    cancellationToken => FixAsync(solution, all, cancellationToken),
+                    fixAllContext.CodeActionEquivalenceKey);
+        }
     }
 
     private static TypeSyntax BufferedType(DocumentEditor editor, INamedTypeSymbol bufferedReader)
@@ -95,13 +258,12 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
     /// a loop, the <c>s</c> of each <c>s.Position</c> read of an alias <c>Stream s = reader.BaseStream</c>, and the declared type to change when there are any and it is not <c>var</c>. False when there are reads
     /// to rewrite but the runtime has no <c>Position</c> yet, or the declaration cannot take the buffered type.
     /// </summary>
-    private static bool TryPlan(SemanticModel model, Diagnostic diagnostic, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
+    private static bool TryPlan(SemanticModel model, bool callersStream, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
     {
         plan = default;
 
         // Over a caller's stream the proof counts on a runtime that reads nothing ahead from a stream that cannot seek:
         // the one whose reader also has Position (Streamline.Runtime of issue 12); an older runtime gets no fix there.
-        bool callersStream = diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CallersStreamProperty, out string? value) && value == "true";
         if (callersStream && RuntimeTypes.BufferedBinaryReaderPosition(bufferedReader) is null)
             return false;
 
@@ -152,15 +314,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : DocumentCodeFixProvide
         return true;
     }
 
-    /// <summary>The construction the analyzer proved safe to replace, or null.</summary>
-    private static BaseObjectCreationExpressionSyntax? FindCreation(SyntaxNode root, Diagnostic diagnostic)
-    {
-        if (!diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CanFixProperty, out string? canFix) || canFix != "true")
-            return null;
-
-        SyntaxNode node = root.FindNode(diagnostic.Location.SourceSpan, getInnermostNodeForTie: true);
-        return node as BaseObjectCreationExpressionSyntax;
-    }
+    /// <summary>The construction at <paramref name="span"/> (a diagnostic's location or additional location), or null.</summary>
+    private static BaseObjectCreationExpressionSyntax? FindCreation(SyntaxNode root, TextSpan span)
+        => root.FullSpan.Contains(span) ? root.FindNode(span, getInnermostNodeForTie: true) as BaseObjectCreationExpressionSyntax : null;
 
     private readonly struct Plan
     {

@@ -89,7 +89,7 @@ public partial class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedSha
         Assert.True(failures.Count == 0, failures.FirstOrDefault());
     }
 
-    private async Task CheckAsync(
+    private async Task<BatchResult> CheckAsync(
         string family,
         IReadOnlyList<Shape> shapes,
         TestTarget target,
@@ -135,6 +135,7 @@ public partial class GeneratedShapeEquivalenceTests : IClassFixture<GeneratedSha
         else
             _output.WriteLine($"{rule} is not in this build: only the other rules' fixes are checked on these shapes");
         Assert.True(total.Failures.Count == 0, $"{total.Failures.Count} fixed shapes behave differently; the first:\n{total.Failures.FirstOrDefault()}");
+        return total;
     }
 
     /// <summary>Every stream kind over the small sizes; two kinds (rotating with the shape) over the large ones.</summary>

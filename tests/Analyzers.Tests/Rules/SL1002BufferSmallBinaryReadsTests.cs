@@ -265,7 +265,7 @@ public class SL1002BufferSmallBinaryReadsTests
             ExpectedDiagnostics =
             {
                 Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
-                    "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is created, not here"
+                    "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: 'M' is callable from outside)"
                     + " (the data gives the pass count, the stream comes from outside this compilation)"),
             },
         }.RunAsync();
@@ -787,7 +787,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     byte b;
                     do
                     {
-                        b = {|SL1102:input.ReadByte()|}; // the parameter's own report: no fix here
+                        b = {|SL1102:input.ReadByte()|}; // the parameter's own report, fixed where the reader is made
                         value |= (b & 0x7F) << shift;
                         shift += 7;
                     }
@@ -823,7 +823,7 @@ public class SL1002BufferSmallBinaryReadsTests
                     byte b;
                     do
                     {
-                        b = {|SL1102:input.ReadByte()|}; // the parameter's own report: no fix here
+                        b = input.ReadByte(); // the parameter's own report, fixed where the reader is made
                         value |= (b & 0x7F) << shift;
                         shift += 7;
                     }
@@ -832,7 +832,6 @@ public class SL1002BufferSmallBinaryReadsTests
                 }
             }
             """,
-            FixedState = { MarkupHandling = Microsoft.CodeAnalysis.Testing.MarkupMode.Allow }, // ReadVarint's own report stays
         }.RunAsync();
 
     /// <summary>
@@ -1069,7 +1068,7 @@ public class SL1002BufferSmallBinaryReadsTests
                 static BinaryReader? s_kept;
                 static int Peek(BinaryReader r) { s_kept = r; return 0; }
                 static long PeekLater(BinaryReader r) => Later(r);
-                static long Later(BinaryReader r) => r.ReadInt64();
+                static long Later(BinaryReader r) { s_kept = r; return r.ReadInt64(); } // kept two calls down
                 static long Helper(Stream s) => 0;
             }
             """;

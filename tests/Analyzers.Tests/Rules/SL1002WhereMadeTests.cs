@@ -1,0 +1,375 @@
+using System.Linq;
+using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1002BufferSmallBinaryReadsAnalyzer,
+    Streamline.CodeFixes.Rules.SL1002BufferSmallBinaryReadsCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+/// <summary>
+/// SL1002 on a reader handed in, fixed where the reader is made (issue 32): the read's diagnostic carries the
+/// constructions as additional locations, its fix rewrites them, in whatever file they are, and Fix All rewrites each
+/// once. Where a use stops the proof, there is no fix and the message names the use.
+/// </summary>
+[Trait("Rule", "SL1002")]
+public class SL1002WhereMadeTests
+{
+    private const string Evidence = " (the data gives the pass count, a file on every path)";
+
+    [Fact]
+    public Task Fix_ReaderMadeInOneMethod_ReadByHelpers_IsFixedWhereMade()
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    static long Decode(string path)
+                    {
+                        using (var reader = {|#2:new BinaryReader(File.OpenRead(path))|})
+                        {
+                            return ParseRecords(reader) ^ ReadVarints(reader);
+                        }
+                    }
+
+                    static long ParseRecords(BinaryReader reader)
+                    {
+                        int count = reader.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += {|#0:reader.ReadInt32()|} + reader.ReadUInt16();
+                        return sum;
+                    }
+
+                    static long ReadVarints(BinaryReader input)
+                    {
+                        int count = input.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += ReadVarint(input);
+                        return sum;
+                    }
+
+                    static int ReadVarint(BinaryReader input)
+                    {
+                        int value = 0, shift = 0;
+                        byte b;
+                        do
+                        {
+                            b = {|#1:input.ReadByte()|};
+                            value |= (b & 0x7F) << shift;
+                            shift += 7;
+                        }
+                        while ((b & 0x80) != 0 && shift < 35);
+                        return value;
+                    }
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithLocation(2).WithMessage(
+                    "'reader' reads small values one call at a time in a loop over a file: the fix makes it a BufferedBinaryReader where it is made, in 'Decode'" + Evidence),
+                // Handed on twice (ReadVarints, then ReadVarint): followed back to the same construction.
+                Verify.Diagnostic("SL1102").WithLocation(1).WithLocation(2).WithMessage(
+                    "'input' reads small values one call at a time in a loop over a file: the fix makes it a BufferedBinaryReader where it is made, in 'Decode'" + Evidence),
+            },
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    static long Decode(string path)
+                    {
+                        using (var reader = new BufferedBinaryReader(File.OpenRead(path)))
+                        {
+                            return ParseRecords(reader) ^ ReadVarints(reader);
+                        }
+                    }
+
+                    static long ParseRecords(BinaryReader reader)
+                    {
+                        int count = reader.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadInt32() + reader.ReadUInt16();
+                        return sum;
+                    }
+
+                    static long ReadVarints(BinaryReader input)
+                    {
+                        int count = input.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += ReadVarint(input);
+                        return sum;
+                    }
+
+                    static int ReadVarint(BinaryReader input)
+                    {
+                        int value = 0, shift = 0;
+                        byte b;
+                        do
+                        {
+                            b = input.ReadByte();
+                            value |= (b & 0x7F) << shift;
+                            shift += 7;
+                        }
+                        while ((b & 0x80) != 0 && shift < 35);
+                        return value;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+    private const string Parse = """
+
+            static long Parse(BinaryReader reader)
+            {
+                int count = reader.ReadInt32();
+                long sum = 0;
+                for (int i = 0; i < count; i++)
+                    sum += {|#0:reader.ReadInt32()|};
+                return sum;
+            }
+        }
+        """;
+
+    private static string Message(string origin, string advice, string evidence)
+        => $"'reader' reads small values one call at a time in a loop over {origin}: {advice} ({evidence})";
+
+    /// <summary>Two callers make a reader each, one over the caller's stream (disposed on every path): both constructions
+    /// go with the diagnostic, and the fix rewrites both, the one in another file too.</summary>
+    [Fact]
+    public Task Fix_TwoConstructions_InTwoFiles_BothRewritten()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+
+                partial class C
+                {
+                    static long FromFile(string path)
+                    {
+                        using var reader = {|#1:new BinaryReader(File.OpenRead(path))|};
+                        return Parse(reader);
+                    }
+                """ + Parse,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithLocation(1).WithLocation("/0/Test1.cs", 8, 29).WithMessage(
+                    Message("a file", "the fix makes it a BufferedBinaryReader where it is made, in 2 places", "the data gives the pass count, the stream comes from outside this compilation")),
+            },
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                partial class C
+                {
+                    static long FromFile(string path)
+                    {
+                        using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                        return Parse(reader);
+                    }
+                    static long Parse(BinaryReader reader)
+                    {
+                        int count = reader.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadInt32();
+                        return sum;
+                    }
+                }
+                """,
+        };
+        test.TestState.Sources.Add(("/0/Test1.cs", """
+            using System.IO;
+            using System.Text;
+
+            partial class C
+            {
+                internal static long FromCaller(Stream input)
+                {
+                    using (var reader = new BinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                        return Parse(reader);
+                }
+            }
+            """));
+        test.FixedState.Sources.Add(("/0/Test1.cs", """
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            partial class C
+            {
+                internal static long FromCaller(Stream input)
+                {
+                    using (var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true))
+                        return Parse(reader);
+                }
+            }
+            """));
+        return test.RunAsync();
+    }
+
+    /// <summary>Where a use stops the proof, there is no fix and the message names it.</summary>
+    [Theory]
+    [InlineData("""
+        static long Decode(string path)
+        {
+            var stream = File.OpenRead(path);
+            using var reader = new BinaryReader(stream);
+            return Parse(reader) + stream.ReadByte();
+        }
+        """, "a file", "no fix: 'Decode' could see it read ahead", "a file on every path")]
+    [InlineData("""
+        static BinaryReader s_kept;
+
+        static long Decode(string path)
+        {
+            using var reader = new BinaryReader(File.OpenRead(path));
+            s_kept = reader;
+            return Parse(reader);
+        }
+        """, "a file", "no fix: 'Decode' could see it read ahead", "a file on every path")]
+    [InlineData("""
+        static long Decode(Stream input)
+        {
+            var reader = new BinaryReader(input);
+            return Parse(reader);
+        }
+
+        static long Caller(string path) => Decode(File.OpenRead(path));
+        """, "a file", "no fix: 'Decode' could see it read ahead", "a file on every path")]
+    [InlineData("""
+        static BinaryReader s_reader = new BinaryReader(File.OpenRead("data.bin"));
+
+        static long Decode() => Parse(s_reader);
+        """, "a file", "no fix: 'Decode' does not construct it", "a file on every path")]
+    public Task NoFix_WhereAUseStopsTheProof_SaysWhichUse(string caller, string origin, string reason, string stream)
+    {
+        string source = "using System.IO;\n\nclass C\n{\n" + Indent(caller) + Parse;
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    Message(origin, $"make it a BufferedBinaryReader where it is made ({reason})", "the data gives the pass count, " + stream)),
+            },
+            FixedCode = source,
+        }.RunAsync();
+    }
+
+    /// <summary>A helper that can be called from outside the project: reported at once, without a fix, saying so.</summary>
+    [Fact]
+    public Task NoFix_PublicHelper_SaysCallersOutside()
+    {
+        string source = """
+            using System.IO;
+
+            public class C
+            {
+                static long Decode(string path)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    return Parse(reader);
+                }
+
+                public static long Parse(BinaryReader reader)
+                {
+                    int count = reader.ReadInt32();
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += {|#0:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(Message(
+                    "a stream from a caller this compilation cannot see",
+                    "make it a BufferedBinaryReader where it is made (no fix: 'Parse' is callable from outside)",
+                    "the data gives the pass count, the stream comes from outside this compilation")),
+            },
+            FixedCode = source,
+        }.RunAsync();
+    }
+
+    /// <summary>Every reader handed in is a BufferedBinaryReader already (after the fix, or the user's own): quiet.</summary>
+    [Fact]
+    public Task Quiet_WhereEveryReaderHandedInIsBuffered()
+        => Verify.VerifyAnalyzerAsync("""
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                static long Decode(string path)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    return Parse(reader);
+                }
+
+                static long Parse(BinaryReader reader)
+                {
+                    int count = reader.ReadInt32();
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """);
+
+    /// <summary>A reader passed on from helper to helper that only read through it is as safe as one read in place:
+    /// the construction's own diagnostic gets its fix.</summary>
+    [Fact]
+    public Task Fix_ReaderHandedOnThroughHelpersThatOnlyRead()
+        => Verify.VerifyCodeFixAsync("""
+            using System.IO;
+
+            class C
+            {
+                long Sum(string path, int count)
+                {
+                    using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += Entry(reader);
+                    return sum;
+                }
+
+                static long Entry(BinaryReader r) => Value(r) + r.ReadByte();
+                static long Value(BinaryReader r) => r.ReadInt64();
+            }
+            """, """
+            using System.IO;
+            using Streamline.Runtime;
+
+            class C
+            {
+                long Sum(string path, int count)
+                {
+                    using var reader = new BufferedBinaryReader(File.OpenRead(path));
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += Entry(reader);
+                    return sum;
+                }
+
+                static long Entry(BinaryReader r) => Value(r) + r.ReadByte();
+                static long Value(BinaryReader r) => r.ReadInt64();
+            }
+            """);
+
+    private static string Indent(string code)
+        => string.Join("\n", code.Split('\n').Select(line => line.Length == 0 ? line : "    " + line)) + "\n";
+}
