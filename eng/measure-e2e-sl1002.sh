@@ -86,17 +86,25 @@ public static class Program
     public static void Main(string[] args)
     {
         var watch = Stopwatch.StartNew();
+        var split = new double[3];
         long result;
         using (var reader = new BinaryReader(File.OpenRead(args[0])))
         {
             long records = ParseRecords(reader);
+            split[0] = watch.Elapsed.TotalMilliseconds;
             long strings = ReadStringTable(reader);
+            split[1] = watch.Elapsed.TotalMilliseconds;
             long varints = ReadVarints(reader);
+            split[2] = watch.Elapsed.TotalMilliseconds;
             result = records ^ (strings << 1) ^ (varints << 2);
         }
 
-        Console.WriteLine("result=" + result + " ms=" + watch.Elapsed.TotalMilliseconds.ToString("F1", System.Globalization.CultureInfo.InvariantCulture));
+        double total = watch.Elapsed.TotalMilliseconds;
+        Console.WriteLine("result=" + result + " records=" + Ms(split[0]) + " strings=" + Ms(split[1] - split[0])
+            + " varints=" + Ms(split[2] - split[1]) + " ms=" + Ms(total));
     }
+
+    static string Ms(double ms) => ms.ToString("F1", System.Globalization.CultureInfo.InvariantCulture);
 }
 CS
 cp -r "$work/original" "$work/fixed"

@@ -2,8 +2,8 @@
 # Runs every test: the unit, property and analyzer tests of the solution, the benchmark smoke run, the legacy checks
 # of the netstandard2.0 runtime under Mono, TextCounter's and LineCounter's exactness at every vector instruction-set
 # level, TextCounter's in a portable native AOT build, the package check, the sample's CI-build check, the wc sample's
-# error and option tests on its native AOT build, and the SL1006 and SL1007 end-to-end checks (dotnet format over a
-# packed package, same results before and after), the library author's consumer checks (eng/library-author: multi-target
+# error and option tests on its native AOT build, and the SL1002, SL1006 and SL1007 end-to-end checks (dotnet format
+# over a packed package, same results before and after), the library author's consumer checks (eng/library-author: multi-target
 # #if files, per-target language versions, the format gate, fixed code under latest-all, test projects, configuration
 # diagnostics, docs), and the real-libraries harness on a library of its own. Installs
 # what the tests need first (GNU coreutils for the wc parity tests, Mono for the legacy checks).
@@ -26,6 +26,7 @@ bash eng/verify-library-author.sh || status=$?
 bash eng/verify-fixes-consumer.sh || status=$?
 bash eng/verify-sample.sh || status=$?
 bash eng/verify-wc-aot.sh 2>&1 | tee "$results/wc-aot.log" || status=$?
+bash eng/measure-e2e-sl1002.sh 1 || status=$?
 bash eng/measure-e2e-sl1006.sh 1 1 || status=$?
 bash eng/measure-e2e-sl1007.sh 1 1 || status=$?
 bash eng/real-libraries.sh --smoke || status=$?

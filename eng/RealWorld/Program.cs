@@ -136,6 +136,9 @@ internal static class Program
             string line = diagnostic.Location.SourceTree!.GetText().Lines[span.StartLinePosition.Line].ToString().Trim();
             Document document = solution.GetDocument(diagnostic.Location.SourceTree)!;
             var (offered, compiles) = await TryFix(document, diagnostic, fixers, compilation);
+            // STREAMLINE_REAL_WORLD_MESSAGES=1: each diagnostic's message on stderr, to see which use stops a fix.
+            if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_MESSAGES") == "1")
+                Console.Error.WriteLine($"MESSAGE\t{name}\t{path}:{span.StartLinePosition.Line + 1}\t{diagnostic.Id}\t{diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture)}");
             Console.WriteLine($"{name}\t{path}:{span.StartLinePosition.Line + 1}\t{diagnostic.Id}\t{(offered ? "fix" : "no fix")}\t{compiles}\t{line}");
         }
 

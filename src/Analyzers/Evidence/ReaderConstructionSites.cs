@@ -59,7 +59,10 @@ internal sealed class ReaderConstructionSites
     public bool AlreadyBuffered => Reason is null && Sites.IsEmpty;
 
     /// <summary>Follows <paramref name="parameter"/> (a <c>BinaryReader</c>) to where its readers are made.</summary>
-    public static ReaderConstructionSites Find(IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, CancellationToken cancellationToken)
+    /// <param name="judged">The verdicts on the reader locals met so far, kept across the reads of one compilation
+    /// end: several reads (and their helpers) lead to the same construction.</param>
+    public static ReaderConstructionSites Find(
+        IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, Dictionary<ILocalSymbol, ReadAheadProof.Verdict> judged, CancellationToken cancellationToken)
     {
         var sites = new List<(Location Location, string Method)>();
         bool overCallersStream = false;
@@ -114,7 +117,13 @@ internal sealed class ReaderConstructionSites
                             return Blocked(Resources.Format("SL1002NoFixNotMade", caller));
                         }
 
-                        switch (ReadAheadProof.Judge(root, local, creation, symbols))
+                        if (!judged.TryGetValue(local, out ReadAheadProof.Verdict verdict))
+                        {
+                            verdict = ReadAheadProof.Judge(root, local, creation, symbols);
+                            judged.Add(local, verdict);
+                        }
+
+                        switch (verdict)
                         {
                             case ReadAheadProof.Verdict.OwnedStream:
                                 break;

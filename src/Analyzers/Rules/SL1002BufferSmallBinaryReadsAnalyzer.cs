@@ -96,12 +96,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     private static void ReportPending(CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex origins, BinaryReadSymbols symbols)
     {
         var resolved = new ConcurrentQueue<PendingDiagnostic>();
+        var judged = new Dictionary<ILocalSymbol, ReadAheadProof.Verdict>(SymbolEqualityComparer.Default);
         foreach (PendingDiagnostic diagnostic in pending)
         {
             if (diagnostic.Stream is IParameterReferenceOperation { Parameter: var parameter }
                 && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader))
             {
-                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, end.CancellationToken);
+                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, judged, end.CancellationToken);
                 if (sites.AlreadyBuffered)
                     continue;
 
