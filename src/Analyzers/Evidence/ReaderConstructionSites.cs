@@ -86,8 +86,10 @@ internal sealed class ReaderConstructionSites
                 return Blocked(Resources.Get("SL1002NoFixLambda"));
             }
 
-            if (StreamOriginResolver.HasUnseenCallers(method, index))
+            if (StreamOriginResolver.IsCallableFromOutside(method) || index.IsTakenAsDelegate(method))
                 return Blocked(Resources.Format("SL1002NoFixOutside", method.Name));
+            if (StreamOriginResolver.IsCalledThroughDispatch(method))
+                return Blocked(Resources.Format("SL1002NoFixDispatch", method.Name));
 
             if (!index.TryGetCalls(method, out ConcurrentQueue<StreamOriginIndex.Call>? calls) || calls is null || calls.IsEmpty)
                 return Blocked(Resources.Format("SL1002NoFixNoCaller", method.Name));

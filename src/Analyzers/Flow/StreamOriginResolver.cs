@@ -214,7 +214,7 @@ internal sealed class StreamOriginResolver
             return StreamOrigin.Unseen;
         }
 
-        StreamOrigin origin = IsCallableFromOutside(method) || IsOverridable(method) || method.IsOverride || ImplementsInterface(method)
+        StreamOrigin origin = IsCallableFromOutside(method) || IsCalledThroughDispatch(method)
             ? StreamOrigin.Unseen
             : StreamOrigin.None;
 
@@ -352,10 +352,10 @@ internal sealed class StreamOriginResolver
         return false;
     }
 
-    /// <summary>Whether a call the compilation cannot see can reach the method: callable from outside, overridable or an
-    /// override, an interface's implementation, or taken as a delegate.</summary>
-    public static bool HasUnseenCallers(IMethodSymbol method, StreamOriginIndex index)
-        => IsCallableFromOutside(method) || IsOverridable(method) || method.IsOverride || ImplementsInterface(method) || index.IsTakenAsDelegate(method);
+    /// <summary>Whether calls may reach the method through a base or interface member: overridable, an override, or an
+    /// interface's implementation (the index records such calls under the member called, not under this method).</summary>
+    public static bool IsCalledThroughDispatch(IMethodSymbol method)
+        => IsOverridable(method) || method.IsOverride || ImplementsInterface(method);
 
     /// <summary>Whether code outside the compilation can call the method: it and every type around it are public or protected.</summary>
     public static bool IsCallableFromOutside(IMethodSymbol method)

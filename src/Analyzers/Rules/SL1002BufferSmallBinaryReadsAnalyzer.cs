@@ -236,6 +236,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             // Reported now (callers the compilation cannot see) or at compilation end, where the constructions decide.
             IParameterSymbol { ContainingSymbol: IMethodSymbol method } when StreamOriginResolver.IsCallableFromOutside(method)
                 => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixOutside", method.Name)),
+            IParameterSymbol { ContainingSymbol: IMethodSymbol method } when StreamOriginResolver.IsCalledThroughDispatch(method)
+                => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixDispatch", method.Name)),
             ILocalSymbol => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixNotMade", context.ContainingSymbol.Name)),
             _ => Resources.Get("SL1002AdviceHandedIn"),
         };

@@ -303,6 +303,54 @@ public class SL1002WhereMadeTests
         }.RunAsync();
     }
 
+    /// <summary>A helper reached through a base or interface member: its calls are recorded under that member, so the
+    /// constructions are not followed; reported at once, saying so.</summary>
+    [Fact]
+    public Task NoFix_InterfaceImplementation_SaysCalledThroughABaseOrInterface()
+    {
+        string source = """
+            using System.IO;
+
+            interface IChunk
+            {
+                long Parse(BinaryReader reader);
+            }
+
+            sealed class Chunk : IChunk
+            {
+                public long Parse(BinaryReader reader)
+                {
+                    int count = reader.ReadInt32();
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += {|#0:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+
+            static class Loader
+            {
+                static long Load(string path, IChunk chunk)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    return chunk.Parse(reader);
+                }
+            }
+            """;
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(Message(
+                    "a stream from a caller this compilation cannot see",
+                    "make it a BufferedBinaryReader where it is made (no fix: 'Parse' is virtual or an interface's)",
+                    "the data gives the pass count, the stream comes from outside this compilation")),
+            },
+            FixedCode = source,
+        }.RunAsync();
+    }
+
     /// <summary>Every reader handed in is a BufferedBinaryReader already (after the fix, or the user's own): quiet.</summary>
     [Fact]
     public Task Quiet_WhereEveryReaderHandedInIsBuffered()
