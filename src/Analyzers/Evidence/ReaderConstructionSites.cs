@@ -136,6 +136,9 @@ internal sealed class ReaderConstructionSites
                                 return Blocked(Resources.Format("SL1002NoFixVisible", caller));
                         }
 
+                        if (!PositionReadsCanBeRewritten(root, local, creation))
+                            return Blocked(Resources.Format("SL1002NoFixVisible", caller));
+
                         Location site = creation.Syntax.GetLocation();
                         if (!sites.Exists(known => known.Location == site))
                             sites.Add((site, caller));
@@ -153,6 +156,25 @@ internal sealed class ReaderConstructionSites
             : a.Location.SourceSpan.Start.CompareTo(b.Location.SourceSpan.Start));
         return new ReaderConstructionSites(
             sites.Select(site => site.Location).ToImmutableArray(), sites.Count > 0 ? sites[0].Method : null, overCallersStream, reason: null);
+    }
+
+    /// <summary>
+    /// The fix also turns the maker's <c>reader.BaseStream.Position</c> reads in loops into <c>reader.Position</c>: as for
+    /// SL1002's own construction diagnostic, only where each runs before the reader is disposed or closed and the
+    /// declaration declares the reader alone.
+    /// </summary>
+    private static bool PositionReadsCanBeRewritten(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation)
+    {
+        List<IOperation> reads = SL1002PositionReads.RewrittenReads(root, reader).ToList();
+        if (reads.Count == 0)
+            return true;
+
+        IOperation value = creation;
+        while (value.Parent is IConversionOperation { IsImplicit: true } conversion)
+            value = conversion;
+
+        return value.Parent is IVariableInitializerOperation { Parent: IVariableDeclaratorOperation { Parent: IVariableDeclarationOperation { Declarators.Length: 1 } } }
+            && ReadAheadProof.CanRewritePositionReads(root, creation, reader, reads);
     }
 
     /// <summary>Streamline.Runtime's <c>BufferedBinaryReader</c>, which the fix writes.</summary>

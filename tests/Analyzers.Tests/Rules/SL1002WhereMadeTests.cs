@@ -245,6 +245,21 @@ public class SL1002WhereMadeTests
         static long Caller(string path) => Decode(File.OpenRead(path));
         """, "a file", "no fix: 'Decode' could see it read ahead", "a file on every path")]
     [InlineData("""
+        static long Decode(string path)
+        {
+            var reader = new BinaryReader(File.OpenRead(path));
+            long sum = Parse(reader);
+            for (int i = 0; i < 2; i++)
+            {
+                sum += reader.BaseStream.Position;
+                if (i == 0)
+                    reader.Close();
+            }
+
+            return sum;
+        }
+        """, "a file", "no fix: 'Decode' could see it read ahead", "a file on every path")]
+    [InlineData("""
         static BinaryReader s_reader = new BinaryReader(File.OpenRead("data.bin"));
 
         static long Decode() => Parse(s_reader);
