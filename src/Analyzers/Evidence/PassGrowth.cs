@@ -61,7 +61,9 @@ internal static class PassGrowthEvidence
         if (condition is not null && MentionsTheData(condition, root))
             return true;
 
-        if (loop.Body is IBlockOperation body)
+        // `for (i = 0; i < pad; i++) { if (s.ReadByte() < 0) break; }`: the counter bounds the loop, and a read that
+        // leaves it at the end of the stream only cuts it short. The guard decides only where nothing else does.
+        if (loop.Body is IBlockOperation body && !CountsToABound(condition))
         {
             foreach (IOperation statement in body.Operations)
             {
@@ -102,8 +104,19 @@ internal static class PassGrowthEvidence
         return IsDataMeasure(left, root, depth: 0) || IsDataMeasure(right, root, depth: 0);
     }
 
+    // A comparison of two values that are not constants (`i < count`): a counted loop, whatever it counts to.
+    private static bool CountsToABound(IOperation? condition)
+        => condition is not null
+            && LoopContext.Strip(condition) is IBinaryOperation comparison
+            && IsRelational(comparison.OperatorKind)
+            && !LoopContext.Strip(comparison.LeftOperand).ConstantValue.HasValue
+            && !LoopContext.Strip(comparison.RightOperand).ConstantValue.HasValue;
+
     private static bool IsDataMeasure(IOperation value, IOperation root, int depth)
     {
+        if (IsRemainder(value, root))
+            return false; // `(4 - s.Position % 4) % 4`, `padding.ByteCount`: bounded by the divisor, not the data
+
         foreach (IOperation operation in Self(value))
         {
             switch (operation)
@@ -137,6 +150,35 @@ internal static class PassGrowthEvidence
         }
 
         return false;
+    }
+
+    // A remainder (`x % n`), a local every write of which is one, or a member of such a local: whatever the dividend
+    // measures, the value is below the divisor, so it is an alignment's padding, not a walk over the data.
+    private static bool IsRemainder(IOperation value, IOperation root)
+    {
+        IOperation stripped = LoopContext.Strip(value);
+        if (stripped is IBinaryOperation { OperatorKind: BinaryOperatorKind.Remainder })
+            return true;
+
+        ILocalSymbol? local = stripped switch
+        {
+            ILocalReferenceOperation reference => reference.Local,
+            IPropertyReferenceOperation { Instance: { } instance } when LoopContext.Strip(instance) is ILocalReferenceOperation owner => owner.Local,
+            IFieldReferenceOperation { Instance: { } instance } when LoopContext.Strip(instance) is ILocalReferenceOperation owner => owner.Local,
+            _ => null,
+        };
+        if (local is null)
+            return false;
+
+        bool any = false;
+        foreach (IOperation write in LoopContext.Writes(root, local))
+        {
+            if (LoopContext.Strip(write) is not IBinaryOperation { OperatorKind: BinaryOperatorKind.Remainder })
+                return false;
+            any = true;
+        }
+
+        return any;
     }
 
     // A value named as a byte size or an end: `size`, `dataLength`, `compressedBytes`, `end`, `remaining`, `bytesLeft`.

@@ -153,6 +153,23 @@ public class TierTests
         => SL1007.VerifyAnalyzerAsync(ByteShape(
             "SL1107", "var names = new string[stream.ReadByte()];\n        for (int i = 0; i < names.Length; i++)\n            count += {|ID:stream.ReadByte()|};"));
 
+    // An alignment's padding (BinarySerializer's Align): a remainder is below its divisor, whatever it is named, and a
+    // read that leaves a counted loop at the end of the stream only cuts it short.
+    [Fact]
+    public Task SL1007_SuggestsWhenTheLoopCountsToARemainder_NamedAsASize()
+        => SL1007.VerifyAnalyzerAsync(ByteShape(
+            "SL1107", "int alignment = stream.ReadByte() << 8 | stream.ReadByte();\n        long paddingBytes = (alignment - stream.Position % alignment) % alignment;\n        for (int i = 0; i < paddingBytes; i++)\n            count += {|ID:stream.ReadByte()|};"));
+
+    [Fact]
+    public Task SL1007_SuggestsWhenAReadOnlyCutsACountedLoopShort()
+        => SL1007.VerifyAnalyzerAsync(ByteShape(
+            "SL1107", "int n = stream.ReadByte();\n        for (int i = 0; i < n; i++)\n        {\n            if ({|ID:stream.ReadByte()|} < 0)\n                break;\n            count++;\n        }"));
+
+    [Fact]
+    public Task SL1007_WarnsWhenAReadIsAllThatEndsTheLoop()
+        => SL1007.VerifyAnalyzerAsync(ByteShape(
+            "SL1007", "while (true)\n        {\n            if ({|ID:stream.ReadByte()|} < 0)\n                break;\n            count++;\n        }"));
+
     [Fact]
     public Task SL1007_WarnsWhereTheStreamsTypeIsTheProof_WhoeverHandsItIn()
         => SL1007.VerifyAnalyzerAsync("""
