@@ -59,7 +59,7 @@ public class SL1007BufferSingleByteReadsBenchmarks
     [BenchmarkCategory(Custom)]
     public long Custom_ReadByte()
     {
-        using var s = new ReadOnlyStream(System.IO.File.OpenRead(_path));
+        using var s = new NonSeekableStream(System.IO.File.OpenRead(_path));
         return Sum(s);
     }
 
@@ -67,7 +67,7 @@ public class SL1007BufferSingleByteReadsBenchmarks
     [BenchmarkCategory(Custom)]
     public long Custom_ThroughBufferedStream()
     {
-        using var s = new ReadOnlyStream(System.IO.File.OpenRead(_path));
+        using var s = new NonSeekableStream(System.IO.File.OpenRead(_path));
         return Sum(new BufferedStream(s));
     }
 
@@ -126,42 +126,5 @@ public class SL1007BufferSingleByteReadsBenchmarks
         while ((b = s.ReadByte()) != -1)
             sum += b;
         return sum;
-    }
-
-    /// <summary>A stream that overrides only what it must: its ReadByte is Stream's one-byte path.</summary>
-    private sealed class ReadOnlyStream : Stream
-    {
-        private readonly Stream _inner;
-
-        public ReadOnlyStream(Stream inner) => _inner = inner;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => false;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
-
-        public override void Flush()
-        {
-        }
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        protected override void Dispose(bool disposing)
-        {
-            if (disposing)
-                _inner.Dispose();
-            base.Dispose(disposing);
-        }
     }
 }

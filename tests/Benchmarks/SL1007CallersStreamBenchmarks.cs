@@ -19,12 +19,11 @@ namespace Streamline.Benchmarks;
 [CategoriesColumn]
 public class SL1007CallersStreamBenchmarks
 {
-    private const int FileBytes = 1024 * 1024;
     private const string Custom = "Custom";
     private const string File = "File";
     private const string Memory = "Memory";
 
-    private string _directory = string.Empty;
+    private CallersStreamFile? _file;
     private string _path = string.Empty;
     private byte[] _bytes = Array.Empty<byte>();
 
@@ -35,17 +34,13 @@ public class SL1007CallersStreamBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        _directory = Path.Combine(Path.GetTempPath(), "streamline-sl1007-callers-" + Guid.NewGuid().ToString("N"));
-        Directory.CreateDirectory(_directory);
-        int size = BenchmarkCorpus.LargeFileMinimumBytes < BenchmarkCorpus.DefaultLargeFileMinimumBytes ? 64 * 1024 : FileBytes;
-        _bytes = new byte[size];
-        new Random(1007).NextBytes(_bytes);
-        _path = Path.Combine(_directory, "data.bin");
-        System.IO.File.WriteAllBytes(_path, _bytes);
+        _file = CallersStreamFile.Create("streamline-sl1007-callers-", seed: 1007);
+        _path = _file.Path;
+        _bytes = _file.Bytes;
     }
 
     [GlobalCleanup]
-    public void Cleanup() => Directory.Delete(_directory, recursive: true);
+    public void Cleanup() => _file?.Delete();
 
     [Benchmark(Baseline = true)]
     [BenchmarkCategory(Custom)]
@@ -105,7 +100,7 @@ public class SL1007CallersStreamBenchmarks
     }
 
     // The flagged method: a byte at a time from the caller's stream.
-    private static long ReadByteCall(Stream input, int count)
+    internal static long ReadByteCall(Stream input, int count)
     {
         if (input == null)
             throw new ArgumentNullException(nameof(input));
@@ -139,42 +134,5 @@ public class SL1007CallersStreamBenchmarks
         }
 
         return sum;
-    }
-
-    /// <summary>A seekable stream that overrides only what it must: its ReadByte is Stream's one-byte path.</summary>
-    private sealed class SeekableStream : Stream
-    {
-        private readonly Stream _inner;
-
-        public SeekableStream(Stream inner) => _inner = inner;
-
-        public override bool CanRead => true;
-
-        public override bool CanSeek => true;
-
-        public override bool CanWrite => false;
-
-        public override long Length => _inner.Length;
-
-        public override long Position { get => _inner.Position; set => _inner.Position = value; }
-
-        public override int Read(byte[] buffer, int offset, int count) => _inner.Read(buffer, offset, count);
-
-        public override long Seek(long offset, SeekOrigin origin) => _inner.Seek(offset, origin);
-
-        public override void Flush()
-        {
-        }
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        protected override void Dispose(bool disposing)
-        {
-            if (disposing)
-                _inner.Dispose();
-            base.Dispose(disposing);
-        }
     }
 }
