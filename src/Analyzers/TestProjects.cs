@@ -26,6 +26,11 @@ internal static class TestProjects
 
     /// <summary>Whether the rules stay quiet in this compilation: a test project that has not turned them on.</summary>
     public static bool AreQuiet(Compilation compilation, AnalyzerOptions options)
+        => QuietByOptions(compilation, options) ?? ReferencesTestFramework(compilation);
+
+    /// <summary>What MSBuild's properties say (quiet or not), or null where they say nothing and the references decide
+    /// (<see cref="ReferencesTestFramework"/>). Reads no symbol, so a compilation start action may ask.</summary>
+    public static bool? QuietByOptions(Compilation compilation, AnalyzerOptions options)
     {
         SyntaxTree? tree = compilation.SyntaxTrees.FirstOrDefault();
         if (tree is null)
@@ -38,6 +43,13 @@ internal static class TestProjects
         if (config.TryGetValue(IsTestProjectProperty, out string? isTest) && !string.IsNullOrWhiteSpace(isTest))
             return IsTrue(isTest);
 
+        return null;
+    }
+
+    /// <summary>Whether the compilation references a test framework. The referenced assemblies' names make the compiler
+    /// bind the references, so ask from an action that runs on bound code (<see cref="PerCompilation"/>).</summary>
+    public static bool ReferencesTestFramework(Compilation compilation)
+    {
         foreach (AssemblyIdentity reference in compilation.ReferencedAssemblyNames)
         {
             foreach (string framework in s_testFrameworks)

@@ -24,11 +24,13 @@ internal sealed class StreamOriginIndex
     private readonly ConcurrentDictionary<ISymbol, ConcurrentQueue<IOperation>> _returns = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<ISymbol, bool> _delegates = new(SymbolEqualityComparer.Default);
 
-    private readonly IAssemblySymbol _assembly;
+    private readonly Compilation _compilation;
 
+    /// <summary>Looks nothing up yet (see <see cref="PerCompilation{T}"/>): the compilation's assembly and the stream
+    /// types are taken on first use.</summary>
     public StreamOriginIndex(Compilation compilation)
     {
-        _assembly = compilation.Assembly;
+        _compilation = compilation;
         Types = new StreamTypes(compilation);
     }
 
@@ -112,7 +114,7 @@ internal sealed class StreamOriginIndex
     private void OnAssignment(OperationAnalysisContext context)
     {
         var assignment = (IAssignmentOperation)context.Operation;
-        if (Member(assignment.Target) is { } member && SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, _assembly) && Types.MayHoldStream(member.Type()))
+        if (Member(assignment.Target) is { } member && SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, _compilation.Assembly) && Types.MayHoldStream(member.Type()))
             Add(_writes, member.OriginalDefinition, (IOperation?)assignment.Value);
     }
 
@@ -157,7 +159,7 @@ internal sealed class StreamOriginIndex
     /// <summary>A method of this compilation that takes a stream or reader: the only calls an origin is followed through
     /// (a constructor initializer's call of a library base constructor, such as BinaryReader's, is kept as well).</summary>
     private bool IsOwn(IMethodSymbol method)
-        => SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _assembly) && TakesStream(method);
+        => SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly) && TakesStream(method);
 
     private bool TakesStream(IMethodSymbol method)
     {

@@ -1,3 +1,5 @@
+using System;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 
 namespace Streamline.Analyzers.Flow;
@@ -5,30 +7,18 @@ namespace Streamline.Analyzers.Flow;
 /// <summary>The stream and reader types whose origins <see cref="StreamOriginResolver"/> follows, resolved once per compilation.</summary>
 internal sealed class StreamTypes
 {
-    private readonly INamedTypeSymbol? _memoryStream;
-    private readonly INamedTypeSymbol? _unmanagedMemoryStream;
-    private readonly INamedTypeSymbol? _fileStream;
-    private readonly INamedTypeSymbol? _bufferedStream;
-    private readonly INamedTypeSymbol? _streamReader;
-    private readonly INamedTypeSymbol? _file;
-    private readonly INamedTypeSymbol? _fileInfo;
+    private readonly Lazy<Resolved> _resolved;
 
+    /// <summary>Resolves nothing yet: the types are looked up on first use, from an operation or compilation-end action,
+    /// when the compiler has bound the references (see <see cref="PerCompilation{T}"/>).</summary>
     public StreamTypes(Compilation compilation)
-    {
-        Stream = TypeLookup.GetBestType(compilation, KnownNames.Stream);
-        BinaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
-        _memoryStream = TypeLookup.GetBestType(compilation, KnownNames.MemoryStream);
-        _unmanagedMemoryStream = TypeLookup.GetBestType(compilation, KnownNames.UnmanagedMemoryStream);
-        _fileStream = TypeLookup.GetBestType(compilation, KnownNames.FileStream);
-        _bufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
-        _streamReader = TypeLookup.GetBestType(compilation, KnownNames.StreamReader);
-        _file = TypeLookup.GetBestType(compilation, KnownNames.File);
-        _fileInfo = TypeLookup.GetBestType(compilation, KnownNames.FileInfo);
-    }
+        => _resolved = new Lazy<Resolved>(() => new Resolved(compilation), LazyThreadSafetyMode.ExecutionAndPublication);
 
-    public INamedTypeSymbol? Stream { get; }
+    public INamedTypeSymbol? Stream => Types.Stream;
 
-    public INamedTypeSymbol? BinaryReader { get; }
+    public INamedTypeSymbol? BinaryReader => Types.BinaryReader;
+
+    private Resolved Types => _resolved.Value;
 
     /// <summary>A Stream, BinaryReader or StreamReader, or a type deriving from one.</summary>
     public bool MayHoldStream(ITypeSymbol? type)
@@ -37,12 +27,13 @@ internal sealed class StreamTypes
         if (type is not { TypeKind: TypeKind.Class, SpecialType: SpecialType.None })
             return false;
 
+        Resolved types = Types;
         for (ITypeSymbol? current = type; current is not null; current = current.BaseType)
         {
             ITypeSymbol definition = current.OriginalDefinition;
-            if (SymbolEqualityComparer.Default.Equals(definition, Stream)
-                || SymbolEqualityComparer.Default.Equals(definition, BinaryReader)
-                || SymbolEqualityComparer.Default.Equals(definition, _streamReader))
+            if (SymbolEqualityComparer.Default.Equals(definition, types.Stream)
+                || SymbolEqualityComparer.Default.Equals(definition, types.BinaryReader)
+                || SymbolEqualityComparer.Default.Equals(definition, types.StreamReader))
             {
                 return true;
             }
@@ -53,19 +44,19 @@ internal sealed class StreamTypes
 
     public bool IsStream(ITypeSymbol? type) => DerivesFrom(type, Stream);
 
-    public bool IsReader(ITypeSymbol? type) => DerivesFrom(type, BinaryReader) || DerivesFrom(type, _streamReader);
+    public bool IsReader(ITypeSymbol? type) => DerivesFrom(type, BinaryReader) || DerivesFrom(type, Types.StreamReader);
 
     /// <summary>MemoryStream or UnmanagedMemoryStream (MemoryMappedViewStream derives from it), or a type deriving from one.</summary>
-    public bool IsInMemory(ITypeSymbol? type) => DerivesFrom(type, _memoryStream) || DerivesFrom(type, _unmanagedMemoryStream);
+    public bool IsInMemory(ITypeSymbol? type) => DerivesFrom(type, Types.MemoryStream) || DerivesFrom(type, Types.UnmanagedMemoryStream);
 
-    public bool IsFileStream(ITypeSymbol? type) => DerivesFrom(type, _fileStream);
+    public bool IsFileStream(ITypeSymbol? type) => DerivesFrom(type, Types.FileStream);
 
-    public bool IsBufferedStream(ITypeSymbol? type) => DerivesFrom(type, _bufferedStream);
+    public bool IsBufferedStream(ITypeSymbol? type) => DerivesFrom(type, Types.BufferedStream);
 
     /// <summary><c>File.OpenRead</c>, <c>File.Open</c>, <c>new FileInfo(path).OpenRead()</c> and kin.</summary>
     public bool OpensFile(IMethodSymbol method)
         => method.Name.StartsWith("Open", System.StringComparison.Ordinal)
-            && (SymbolEqualityComparer.Default.Equals(method.ContainingType, _file) || SymbolEqualityComparer.Default.Equals(method.ContainingType, _fileInfo));
+            && (SymbolEqualityComparer.Default.Equals(method.ContainingType, Types.File) || SymbolEqualityComparer.Default.Equals(method.ContainingType, Types.FileInfo));
 
     /// <summary>The BCL's decompressors (System.IO.Compression), or a stream type whose name says it decompresses.</summary>
     public static bool IsDecompressor(ITypeSymbol type)
@@ -111,5 +102,38 @@ internal sealed class StreamTypes
         }
 
         return false;
+    }
+    private sealed class Resolved
+    {
+        public Resolved(Compilation compilation)
+        {
+            Stream = TypeLookup.GetBestType(compilation, KnownNames.Stream);
+            BinaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
+            MemoryStream = TypeLookup.GetBestType(compilation, KnownNames.MemoryStream);
+            UnmanagedMemoryStream = TypeLookup.GetBestType(compilation, KnownNames.UnmanagedMemoryStream);
+            FileStream = TypeLookup.GetBestType(compilation, KnownNames.FileStream);
+            BufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
+            StreamReader = TypeLookup.GetBestType(compilation, KnownNames.StreamReader);
+            File = TypeLookup.GetBestType(compilation, KnownNames.File);
+            FileInfo = TypeLookup.GetBestType(compilation, KnownNames.FileInfo);
+        }
+
+        public INamedTypeSymbol? Stream { get; }
+
+        public INamedTypeSymbol? BinaryReader { get; }
+
+        public INamedTypeSymbol? MemoryStream { get; }
+
+        public INamedTypeSymbol? UnmanagedMemoryStream { get; }
+
+        public INamedTypeSymbol? FileStream { get; }
+
+        public INamedTypeSymbol? BufferedStream { get; }
+
+        public INamedTypeSymbol? StreamReader { get; }
+
+        public INamedTypeSymbol? File { get; }
+
+        public INamedTypeSymbol? FileInfo { get; }
     }
 }

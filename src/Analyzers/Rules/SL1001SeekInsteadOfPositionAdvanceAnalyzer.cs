@@ -68,11 +68,9 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
-
-            if (!Symbols.TryCreate(start.Compilation, out Symbols? symbols))
-                return;
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => Symbols.TryCreate(compilation, out Symbols? created) ? created : null) is not { } symbols)
+                return; // a test project (see TestProjects)
 
             var origins = new StreamOriginIndex(start.Compilation);
             origins.Register(start);
@@ -80,7 +78,11 @@ public sealed class SL1001SeekInsteadOfPositionAdvanceAnalyzer : DiagnosticAnaly
             var pending = new ConcurrentQueue<PendingDiagnostic>();
             start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers));
             start.RegisterOperationAction(
-                context => Analyze(context, symbols, live, pending),
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        Analyze(context, resolved, live, pending);
+                },
                 OperationKind.CompoundAssignment,
                 OperationKind.Increment,
                 OperationKind.Decrement,

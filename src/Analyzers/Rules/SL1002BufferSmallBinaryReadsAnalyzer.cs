@@ -71,19 +71,33 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
-
-            if (!BinaryReadSymbols.TryCreate(start.Compilation, out BinaryReadSymbols? symbols))
-                return;
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => BinaryReadSymbols.TryCreate(compilation, out BinaryReadSymbols? created) ? created : null) is not { } symbols)
+                return; // a test project (see TestProjects)
 
             var origins = new StreamOriginIndex(start.Compilation);
             origins.Register(start);
             var live = StreamOriginResolver.Live(origins.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
-            start.RegisterOperationAction(context => AnalyzeCreation(context, symbols, live, pending), OperationKind.ObjectCreation);
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols, live, pending), OperationKind.Invocation);
-            start.RegisterCompilationEndAction(end => ReportPending(end, pending, origins, symbols));
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzeCreation(context, resolved, live, pending);
+                },
+                OperationKind.ObjectCreation);
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzeInvocation(context, resolved, live, pending);
+                },
+                OperationKind.Invocation);
+            start.RegisterCompilationEndAction(end =>
+            {
+                if (!pending.IsEmpty && symbols.Value is { } resolved)
+                    ReportPending(end, pending, origins, resolved);
+            });
         });
     }
 

@@ -25,13 +25,17 @@ public sealed class SL1003CountLinesWithoutMaterializingAnalyzer : DiagnosticAna
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => LineCountSymbols.TryCreate(compilation, out LineCountSymbols? created) ? created : null) is not { } symbols)
+                return; // a test project (see TestProjects)
 
-            if (!LineCountSymbols.TryCreate(start.Compilation, out LineCountSymbols? symbols))
-                return;
-
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzeInvocation(context, resolved);
+                },
+                OperationKind.Invocation);
         });
     }
 

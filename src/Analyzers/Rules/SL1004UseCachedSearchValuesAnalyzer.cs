@@ -63,11 +63,16 @@ public sealed class SL1004UseCachedSearchValuesAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
+            if (PerCompilation.ForRule(start.Compilation, start.Options, SearchSetSymbols.Create) is not { } symbols)
+                return; // a test project (see TestProjects)
 
-            SearchSetSymbols symbols = SearchSetSymbols.Create(start.Compilation);
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, symbols), OperationKind.Invocation);
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzeInvocation(context, resolved);
+                },
+                OperationKind.Invocation);
         });
     }
 

@@ -34,13 +34,17 @@ public sealed class SL1005SliceInsteadOfRangeAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => SliceRangeSymbols.TryCreate(compilation, out SliceRangeSymbols? created) ? created : null) is not { } symbols)
+                return; // a test project (see TestProjects)
 
-            if (!SliceRangeSymbols.TryCreate(start.Compilation, out SliceRangeSymbols? symbols))
-                return;
-
-            start.RegisterSyntaxNodeAction(context => AnalyzeElementAccess(context, symbols), SyntaxKind.ElementAccessExpression);
+            start.RegisterSyntaxNodeAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzeElementAccess(context, resolved);
+                },
+                SyntaxKind.ElementAccessExpression);
         });
     }
 

@@ -93,17 +93,21 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
-
-            if (!StreamLengthSymbols.TryCreate(start.Compilation, out StreamLengthSymbols? symbols))
-                return;
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => StreamLengthSymbols.TryCreate(compilation, out StreamLengthSymbols? created) ? created : null) is not { } symbols)
+                return; // a test project (see TestProjects)
 
             var origins = new StreamOriginIndex(start.Compilation);
             origins.Register(start);
             var live = StreamOriginResolver.Live(origins.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
-            start.RegisterOperationAction(context => AnalyzePropertyReference(context, symbols, live, pending), OperationKind.PropertyReference);
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (symbols.Value is { } resolved)
+                        AnalyzePropertyReference(context, resolved, live, pending);
+                },
+                OperationKind.PropertyReference);
             start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, origins, Tiers, ReportedOrigins));
         });
     }

@@ -67,17 +67,21 @@ public sealed class SL1007BufferSingleByteReadsAnalyzer : DiagnosticAnalyzer
         context.EnableConcurrentExecution();
         context.RegisterCompilationStartAction(static start =>
         {
-            if (TestProjects.AreQuiet(start.Compilation, start.Options))
-                return; // a test project: see TestProjects
-
-            if (!SL1007StreamOrigins.TryCreate(start.Compilation, out SL1007StreamOrigins? origins))
-                return;
+            if (PerCompilation.ForRule(
+                    start.Compilation, start.Options, static compilation => SL1007StreamOrigins.TryCreate(compilation, out SL1007StreamOrigins? created) ? created : null) is not { } origins)
+                return; // a test project (see TestProjects)
 
             var index = new StreamOriginIndex(start.Compilation);
             index.Register(start);
             var live = StreamOriginResolver.Live(index.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
-            start.RegisterOperationAction(context => AnalyzeInvocation(context, origins, live, pending), OperationKind.Invocation);
+            start.RegisterOperationAction(
+                context =>
+                {
+                    if (origins.Value is { } resolved)
+                        AnalyzeInvocation(context, resolved, live, pending);
+                },
+                OperationKind.Invocation);
             start.RegisterCompilationEndAction(end => PendingDiagnostic.ReportWhereNotInMemory(end, pending, index, Tiers, ReportedOrigins, DescribeStream));
         });
     }
