@@ -215,7 +215,7 @@ public class BufferedBinaryReaderTests
 
         reader.BaseStream.Position += 70_000;
         reader.ReadByte();
-        Assert.Equal([BufferedBinaryReader.DefaultBufferSize, 4096, 8192, 16384, 32768, BufferedBinaryReader.DefaultBufferSize, 4096], stream.Requests);
+        Assert.Equal([256, 4096, 8192, 16384, 32768, BufferedBinaryReader.DefaultBufferSize, 4096], stream.Requests);
     }
 
     // A scan that sets Position a few bytes on, pass after pass (a chunk search: Position = p; ReadInt32(); p++), over
@@ -241,7 +241,10 @@ public class BufferedBinaryReaderTests
 
         reader.BaseStream.Position = 10;
         Assert.Equal(BitConverter.ToInt16(data, 10), reader.ReadInt16());
-        Assert.Equal([BufferedBinaryReader.DefaultBufferSize], stream.Requests);
+        // The first refill (256 bytes) and the next (512) serve the scan up to the value at 253, which straddles them;
+        // a move back to 254, before the second buffer, refills from there (4096, as after any move), and that buffer
+        // serves the rest of the scan; the move back to 10 refills once more.
+        Assert.Equal([256, 512, 4096, 4096], stream.Requests);
     }
 
     private sealed class RequestLoggingStream(byte[] data) : MemoryStream(data, writable: false)
@@ -337,17 +340,26 @@ public class BufferedBinaryReaderTests
         using var stream = new MemoryStream(data);
         using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
         reader.ReadByte();
-        Assert.Equal(BufferedBinaryReader.DefaultBufferSize + 0L, stream.Position);
+        Assert.Equal(256, stream.Position); // the first refill
         Assert.Equal(1, reader.BaseStream.Position);
+
+        // The refills double up to the buffer size: 256 + 512 + ... + 32,768 = 65,280 bytes, then 65,536 at once.
+        for (int i = 1; i <= 65_280; i++)
+            reader.ReadByte();
+        Assert.Equal(65_280 + BufferedBinaryReader.DefaultBufferSize + 0L, stream.Position);
+        Assert.Equal(65_281, reader.BaseStream.Position);
     }
 
     [Fact]
     public void SmallSeekableStream_GetsSmallBuffer()
     {
-        using var stream = new MemoryStream(new byte[10_000]);
+        var stream = new RequestLoggingStream(new byte[10_000]);
         using var reader = new BufferedBinaryReader(stream, Encoding.UTF8, leaveOpen: true);
-        reader.ReadByte();
-        Assert.Equal(10_000, stream.Position); // buffer clamped to what is left, so one read took it all
+        while (reader.PeekChar() >= 0)
+            reader.ReadByte();
+
+        // The refills double from 256 and would reach 16,384; the buffer is clamped to the 10,000 bytes there are.
+        Assert.Equal([256, 512, 1024, 2048, 4096, 8192, 10_000], stream.Requests);
         var tiny = new MemoryStream(new byte[10]);
         using var tinyReader = new BufferedBinaryReader(tiny);
         Assert.Equal(10, tinyReader.ReadBytes(100).Length);
@@ -477,7 +489,7 @@ public class BufferedBinaryReaderTests
         }
 
         Assert.Equal(expected, sum);
-        Assert.Equal(10, stream.Reads); // 10 buffers of 1000 bytes; the final check seeks but reads nothing
+        Assert.Equal(12, stream.Reads); // 256 and 512 bytes, then 9,232 in buffers of 1000; the final check seeks but reads nothing
         Assert.Equal(data.Length, stream.Position);
     }
 
