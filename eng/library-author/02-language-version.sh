@@ -1,6 +1,8 @@
 # Issue 30, point 2: a net8.0;netstandard2.0 library without <LangVersion> (C# 12 on one target, 7.3 on the other) and a
 # reference without the package's build/ props (IncludeAssets="analyzers"): SL1006's fix writes the C# 7.3 form on
-# both targets, the merge writes no conflict markers, and both targets build with -warnaserror.
+# both targets, the merge writes no conflict markers, and both targets build with -warnaserror. The loop counts to a
+# byte size, so its passes grow with the data and SL1006 is the warning (counted to a plain count, the guard only cuts
+# the loop short and it would be SL1106, a suggestion: docs/real-world.md, 2026-11-28 fourth session).
 project LangLib "net8.0;netstandard2.0" Library \
   "<ItemGroup><PackageReference Include=\"Streamline\" Version=\"$version\" PrivateAssets=\"all\" IncludeAssets=\"analyzers\" /></ItemGroup>"
 cat > "$users/LangLib/Records.cs" <<'CS'
@@ -10,12 +12,12 @@ namespace LangLib
 {
     public static class Records
     {
-        public static int CountUntilEnd(string path, int count)
+        public static int SumUntilEnd(string path, int size)
         {
             int sum = 0;
             using (var input = File.OpenRead(path))
             {
-                for (int i = 0; i < count; i++)
+                for (int i = 0; i < size; i++)
                 {
                     if (input.Position + 4 > input.Length)
                         break;
