@@ -61,8 +61,9 @@ internal static class PassGrowthEvidence
         if (condition is not null && MentionsTheData(condition, root))
             return true;
 
-        // `for (i = 0; i < pad; i++) { if (s.ReadByte() < 0) break; }`: the counter bounds the loop, and a read that
-        // leaves it at the end of the stream only cuts it short. The guard decides only where nothing else does.
+        // `for (i = 0; i < pad; i++) { if (s.ReadByte() < 0) break; }`: the counter bounds the loop, and a check that
+        // leaves it at the end of the data (a read, `Position + 4 > Length`) only cuts it short. The guard decides only
+        // where the condition does not count to a bound.
         if (loop.Body is IBlockOperation body && !CountsToABound(condition))
         {
             foreach (IOperation statement in body.Operations)

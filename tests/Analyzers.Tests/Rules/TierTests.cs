@@ -218,6 +218,38 @@ public class TierTests
         => SL1006.VerifyAnalyzerAsync(LengthLoop.Replace("ID", "SL1106").Replace(
             "total += stream.ReadByte();", "{ int size = stream.ReadByte(); stream.Seek(size, SeekOrigin.Current); total++; }"));
 
+    // An end-of-data check in a counted loop only cuts it short: the loop's bound decides how the passes grow.
+    private const string GuardedCount = """
+        using System.IO;
+
+        public static class Records
+        {
+            public static int SumUntilEnd(string path, int BOUND)
+            {
+                int sum = 0;
+                using (var input = File.OpenRead(path))
+                {
+                    for (int i = 0; i < BOUND; i++)
+                    {
+                        if (input.Position + 4 > {|ID:input.Length|})
+                            break;
+                        sum += input.ReadByte();
+                    }
+                }
+
+                return sum;
+            }
+        }
+        """;
+
+    [Fact]
+    public Task SL1006_SuggestsWhenAnEndCheckOnlyCutsACountedLoopShort()
+        => SL1006.VerifyAnalyzerAsync(GuardedCount.Replace("BOUND", "count").Replace("ID", "SL1106"));
+
+    [Fact]
+    public Task SL1006_WarnsWhenTheGuardedLoopCountsToAByteSize()
+        => SL1006.VerifyAnalyzerAsync(GuardedCount.Replace("BOUND", "size").Replace("ID", "SL1006"));
+
     // SL1001 on an older target (where Position's setter costs more than Seek): a skip per pass over a file.
     private const string Skip = """
         using System.IO;
