@@ -52,7 +52,10 @@ internal static partial class ReadAheadProof
     }
 
     /// <summary>Whether converting <paramref name="reader"/>, made by <paramref name="creation"/>, can be seen.</summary>
-    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    /// <param name="helpers">At compilation end, the helpers the reader is handed to are followed into every type of
+    /// the compilation (<see cref="ReaderHelpers"/>); while a method is analyzed alone, only into helpers of its own
+    /// type, read from their syntax.</param>
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
     {
         if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
             return Verdict.Visible;
@@ -70,7 +73,7 @@ internal static partial class ReadAheadProof
             return Verdict.Visible;
         }
 
-        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols))
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols, helpers))
             return Verdict.Visible;
 
         if (IsOwnedCreation(stream, symbols))
@@ -249,7 +252,7 @@ internal static partial class ReadAheadProof
     /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
     /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
     /// </summary>
-    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols)
+    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols, ReaderHelpers? helpers)
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
@@ -270,8 +273,12 @@ internal static partial class ReadAheadProof
                 case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsPositionAliasInside(root, baseStream, lifetime):
                     continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
                 case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation callee } argument
-                    when argument.Value == receiver && OnlyReadsThrough(callee.TargetMethod, parameter, symbols):
+                    when argument.Value == receiver
+                        && (helpers?.OnlyReadsThrough(callee.TargetMethod, parameter) == true || OnlyReadsThrough(callee.TargetMethod, parameter, symbols)):
                     continue; // ReadHeader(reader), reader.ReadVector3(): the callee only reads through it
+                case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IObjectCreationOperation { Constructor: { } constructor } } argument
+                    when argument.Value == receiver && helpers?.OnlyReadsThrough(constructor, parameter) == true:
+                    continue; // new Header(reader), at compilation end: the constructor only reads through it
                 default:
                     return false;
             }

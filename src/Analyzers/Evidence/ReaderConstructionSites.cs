@@ -59,10 +59,11 @@ internal sealed class ReaderConstructionSites
     public bool AlreadyBuffered => Reason is null && Sites.IsEmpty;
 
     /// <summary>Follows <paramref name="parameter"/> (a <c>BinaryReader</c>) to where its readers are made.</summary>
+    /// <param name="helpers">Follows the reader into the helpers each construction hands it to, in any type.</param>
     /// <param name="judged">The verdicts on the reader locals met so far, kept across the reads of one compilation
     /// end: several reads (and their helpers) lead to the same construction.</param>
     public static ReaderConstructionSites Find(
-        IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, Dictionary<ILocalSymbol, ReadAheadProof.Verdict> judged, CancellationToken cancellationToken)
+        IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, ReaderHelpers helpers, Dictionary<ILocalSymbol, ReadAheadProof.Verdict> judged, CancellationToken cancellationToken)
     {
         var sites = new List<(Location Location, string Method)>();
         bool overCallersStream = false;
@@ -121,7 +122,7 @@ internal sealed class ReaderConstructionSites
 
                         if (!judged.TryGetValue(local, out ReadAheadProof.Verdict verdict))
                         {
-                            verdict = ReadAheadProof.Judge(root, local, creation, symbols);
+                            verdict = ReadAheadProof.Judge(root, local, creation, symbols, helpers);
                             judged.Add(local, verdict);
                         }
 

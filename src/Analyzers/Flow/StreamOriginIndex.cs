@@ -66,6 +66,16 @@ internal sealed class StreamOriginIndex
 
     public bool TryGetCalls(IMethodSymbol method, out ConcurrentQueue<Call>? calls) => _calls.TryGetValue(method.OriginalDefinition, out calls);
 
+    /// <summary>Every recorded call, of every method (read at compilation end).</summary>
+    public IEnumerable<Call> AllCalls()
+    {
+        foreach (KeyValuePair<ISymbol, ConcurrentQueue<Call>> calls in _calls)
+        {
+            foreach (Call call in calls.Value)
+                yield return call;
+        }
+    }
+
     /// <summary>The values written to a field or auto-property; a null entry is a write the index cannot follow (a <c>ref</c>).</summary>
     public bool TryGetWrites(ISymbol member, out ConcurrentQueue<IOperation?>? writes) => _writes.TryGetValue(member.OriginalDefinition, out writes);
 

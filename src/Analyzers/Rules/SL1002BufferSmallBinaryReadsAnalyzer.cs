@@ -111,12 +111,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     {
         var resolved = new ConcurrentQueue<PendingDiagnostic>();
         var judged = new Dictionary<ILocalSymbol, ReadAheadProof.Verdict>(SymbolEqualityComparer.Default);
+        var helpers = new ReaderHelpers(origins, symbols);
         foreach (PendingDiagnostic diagnostic in pending)
         {
             if (diagnostic.Stream is IParameterReferenceOperation { Parameter: var parameter }
                 && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader))
             {
-                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, judged, end.CancellationToken);
+                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, helpers, judged, end.CancellationToken);
                 if (sites.AlreadyBuffered)
                     continue;
 

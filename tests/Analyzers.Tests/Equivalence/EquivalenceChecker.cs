@@ -81,7 +81,7 @@ public static class EquivalenceChecker
         foreach (Shape shape in shapes)
         {
             List<string> ids = fixAll.Diagnostics
-                .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
+                .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) is { } owner && IsShapeClass(owner, shape.Name))
                 .Select(d => Streamline.Analyzers.RuleIds.WarningIdOf(d.Id)).ToList(); // a suggestion sibling counts under its rule
             if (ids.Count > 0)
                 result.ShapesWithDiagnostics++;
@@ -91,9 +91,10 @@ public static class EquivalenceChecker
 
         Dictionary<string, string> originalClasses = Classes(originalRoot);
         Dictionary<string, string> fixedClasses = Classes(CSharpSyntaxTree.ParseText(fixAll.Text).GetRoot(cancellationToken));
-        List<Shape> changed = shapes.Where(s => fixedClasses.GetValueOrDefault(s.Name) != originalClasses[s.Name]).ToList();
+        List<Shape> changed = shapes.Where(s => ShapeText(fixedClasses, s.Name) != ShapeText(originalClasses, s.Name)).ToList();
         result.ShapesFixed = changed.Count;
-        result.FixedShapes.AddRange(changed.Select(s => $"{s.Name}: {s.Description}"));
+        result.FixedShapes.AddRange(changed.Select(s => $"{s.Name}: {s.Description}"
+            + (ShapeText(fixedClasses, s.Name).Contains("new BufferedBinaryReader(") && !ShapeText(originalClasses, s.Name).Contains("new BufferedBinaryReader(") ? MadeBuffered : "")));
         foreach (Shape shape in changed.Where(s => s.MustNotChange))
         {
             result.Failures.Add($"[{target}] SHAPE {shape.Description}\n  a fix was applied where none may be: the loop writes, resizes or hands on the stream\n"
@@ -103,7 +104,7 @@ public static class EquivalenceChecker
         foreach (Shape shape in changed)
         {
             foreach (string id in fixAll.Diagnostics
-                         .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) == shape.Name)
+                         .Where(d => EnclosingClass(d.Location.SourceTree!.GetRoot(cancellationToken).FindNode(d.Location.SourceSpan)) is { } owner && IsShapeClass(owner, shape.Name))
                          .Select(d => Streamline.Analyzers.RuleIds.WarningIdOf(d.Id)).Distinct())
             {
                 result.FixedShapesById[id] = result.FixedShapesById.GetValueOrDefault(id) + 1;
@@ -314,6 +315,16 @@ public static class EquivalenceChecker
             .Where(c => c.Parent is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax)
             .GroupBy(c => c.Identifier.ValueText)
             .ToDictionary(g => g.Key, g => g.First().ToFullString().Trim());
+
+    /// <summary>The end of a <see cref="BatchResult.FixedShapes"/> entry whose fix made a reader a buffered one.</summary>
+    public const string MadeBuffered = " (a reader made buffered)";
+
+    /// <summary>A shape's class with the classes of its own it brings along (<c>X7Helpers</c>, <c>X7Header</c>): a fix
+    /// in any of them makes the shape one to compare.</summary>
+    private static string ShapeText(Dictionary<string, string> classes, string name)
+        => classes.GetValueOrDefault(name) + "\n" + classes.GetValueOrDefault(name + "Helpers") + "\n" + classes.GetValueOrDefault(name + "Header");
+
+    private static bool IsShapeClass(string owner, string name) => owner == name || owner == name + "Helpers" || owner == name + "Header";
 
     private static string? EnclosingClass(SyntaxNode node)
         => node.AncestorsAndSelf().OfType<ClassDeclarationSyntax>().LastOrDefault()?.Identifier.ValueText;

@@ -25,5 +25,9 @@ public partial class GeneratedShapeEquivalenceTests
         int fixedBySL1002 = total.FixedShapesById.GetValueOrDefault("SL1002") + total.FixedShapesById.GetValueOrDefault("SL1102");
         Assert.True(fixedBySL1002 > 0, "no shape was fixed: the fix where the reader is made is not reached");
         Assert.True(fixedBySL1002 < total.Shapes, "every shape was fixed: the refusals are not reached");
+
+        // Helpers of other types (an extension method, a static class, a constructor that reads) are followed at
+        // compilation end: some of those shapes are fixed too.
+        Assert.Contains(total.FixedShapes, shape => shape.Contains("OtherTypes", System.StringComparison.Ordinal) && shape.EndsWith(EquivalenceChecker.MadeBuffered, System.StringComparison.Ordinal));
     }
 }

@@ -9,7 +9,8 @@ namespace Streamline.Analyzers.Tests.Equivalence;
 /// loops, where SL1002 reports the reads and fixes the construction in <c>Run</c>. Drawn from: who owns the stream
 /// (opened in the argument or in a local, the caller's <c>Stream</c> or <c>FileStream</c>) x leaveOpen x disposal
 /// (using statement or declaration, try/finally, none) x consumers (one helper, two, a helper handing it on, a helper
-/// called in a loop) x what <c>Run</c> does between them (a BaseStream position read or seek, a direct read of the
+/// called in a loop, helpers of other types: a static class's method that uses the stream on the spot, builds an object
+/// whose constructor reads, and reads through an extension method and a recursive helper) x what <c>Run</c> does between them (a BaseStream position read or seek, a direct read of the
 /// stream, the reader stored in a field) x the helpers' loops (counted, a count read from the data, Position against
 /// Length, an exception on the third pass) x what they read (fixed-size values, chars, strings).
 /// </summary>
@@ -17,7 +18,7 @@ public static partial class ShapeGenerator
 {
     private enum CrossOwner { OpenedInline, OpenedLocal, Parameter, FileStreamParameter }
 
-    private enum Consumers { One, Two, HandedOn, CalledInALoop }
+    private enum Consumers { One, Two, HandedOn, CalledInALoop, OtherTypes }
 
     private enum Between { Nothing, PositionRead, SeekBack, StreamRead, StoreReader }
 
@@ -33,7 +34,7 @@ public static partial class ShapeGenerator
         for (int i = 0; i < count; i++)
         {
             var owner = (CrossOwner)(i % 4);
-            var consumers = (Consumers)((i / 4) % 4);
+            var consumers = (Consumers)((i / 4) % 5);
             var disposal = Pick<Disposal>(random);
             bool leaveOpen = random.Next(2) == 0;
             var between = random.Next(2) == 0 ? Between.Nothing : Pick<Between>(random);
@@ -81,6 +82,18 @@ public static partial class ShapeGenerator
 
         helper.AddRange(Block(body));
         helper.Add("return sum + n;");
+        if (consumers != Consumers.OtherTypes) // those read through helpers of other types alone
+            AppendSameTypeHelpers(code, helper);
+
+        AppendRun(code, name, owner, consumers, disposal, leaveOpen, between);
+        code.Append("}\n");
+        if (consumers == Consumers.OtherTypes)
+            AppendOtherTypes(code, name, value, loop);
+        return new Shape(name, description, code.ToString());
+    }
+
+    private static void AppendSameTypeHelpers(StringBuilder code, List<string> helper)
+    {
         AppendMethod(code, "static long Parse(BinaryReader r, int count)", helper);
 
         // A second consumer reads something else: the tail after Parse stopped.
@@ -101,7 +114,10 @@ public static partial class ShapeGenerator
             "return sum * 7 + ParseTail(r, count / 2);",
         });
         AppendMethod(code, "static long ReadPair(BinaryReader r)", new[] { "return r.ReadInt32() * 3L + r.ReadByte();" });
+    }
 
+    private static void AppendRun(StringBuilder code, string name, CrossOwner owner, Consumers consumers, Disposal disposal, bool leaveOpen, Between between)
+    {
         string parameters = owner switch
         {
             CrossOwner.Parameter => "Stream input, int count",
@@ -133,6 +149,11 @@ public static partial class ShapeGenerator
                 break;
             case Consumers.HandedOn:
                 uses.Add("sum += HandOn(reader, count);");
+                break;
+            case Consumers.OtherTypes:
+                uses.Add($"sum += {name}Helpers.Walk(reader, count);");
+                uses.Add("BETWEEN");
+                uses.Add($"sum = sum * 31 + new {name}Header(reader).Kind;");
                 break;
             default:
                 uses.Add("int guard = 0;");
@@ -194,8 +215,51 @@ public static partial class ShapeGenerator
             run.Add("stream.Dispose();");
         run.Add("return sum;");
         AppendMethod(code, $"public object Run({parameters})", run);
+    }
+
+    /// <summary>Helpers of other types the reader is handed to: a static class whose <c>Walk</c> uses the stream on the
+    /// spot, reads through an extension method and a recursive helper in the drawn loop, and a class whose constructor
+    /// reads.</summary>
+    private static void AppendOtherTypes(StringBuilder code, string name, string value, HelperLoop loop)
+    {
+        var body = new List<string> { value, "sum = sum * 31 + r.ReadSmall" + name + "();", RunawayGuard };
+        if (loop == HelperLoop.ThrowOnThird)
+            body.Add("if (++n == 3) throw new InvalidDataException(\"third value\");");
+
+        var walk = new List<string>
+        {
+            "if (r == null) return 0;",
+            "long sum = 0;",
+            "int guard = 0;",
+            "int n = 0;",
+            "if (r.BaseStream.CanSeek) sum += r.BaseStream.Position;",
+            "sum += Nested(r, 2);",
+        };
+        switch (loop)
+        {
+            case HelperLoop.CountFromData:
+                walk.Add("int items = r.ReadByte() + count % 7;");
+                walk.Add("for (int i = 0; i < items; i++)");
+                break;
+            case HelperLoop.PositionLength:
+                walk.Add("while (r.BaseStream.Position < r.BaseStream.Length)");
+                break;
+            default:
+                walk.Add("for (int i = 0; i < count; i++)");
+                break;
+        }
+
+        walk.AddRange(Block(body));
+        walk.Add("return sum + n;");
+
+        code.Append("\nstatic class ").Append(name).Append("Helpers\n{\n");
+        AppendMethod(code, "public static long Walk(BinaryReader r, int count)", walk);
+        AppendMethod(code, "static long Nested(BinaryReader r, int depth)", new[] { "return depth == 0 ? r.ReadByte() : r.ReadByte() * 3L + Nested(r, depth - 1);" });
+        AppendMethod(code, "public static int ReadSmall" + name + "(this BinaryReader r)", new[] { "return r.ReadSByte();" });
         code.Append("}\n");
-        return new Shape(name, description, code.ToString());
+        code.Append("\nsealed class ").Append(name).Append("Header\n{\n");
+        AppendMethod(code, "public " + name + "Header(BinaryReader r)", new[] { "Kind = r.ReadInt16();" });
+        code.Append("    public int Kind { get; }\n}\n");
     }
 
     private static IEnumerable<string> Indent(IEnumerable<string> lines)

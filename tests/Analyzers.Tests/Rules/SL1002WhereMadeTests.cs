@@ -433,6 +433,184 @@ public class SL1002WhereMadeTests
             }
             """);
 
+    /// <summary>At compilation end the reader is followed into helpers of any type: an extension method, a static
+    /// helper of another class, a constructor that only reads, a recursive helper, and the stream used on the spot
+    /// through <c>BaseStream</c> (a seek, a position). Each only reads, so the construction is rewritten.</summary>
+    [Fact]
+    public Task Fix_ReaderFollowedIntoHelpersOfOtherTypes()
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    static long Decode(string path)
+                    {
+                        using (var reader = {|#2:new BinaryReader(File.OpenRead(path))|})
+                        {
+                            return Parse(reader);
+                        }
+                    }
+
+                    static long Parse(BinaryReader reader)
+                    {
+                        if (reader == null)
+                            return 0;
+                        var header = new Header(reader);
+                        reader.BaseStream.Seek(header.Offset, SeekOrigin.Begin);
+                        long sum = Table.Read(reader) + Node(reader, 3) + reader.BaseStream.Position;
+                        for (int i = 0; i < header.Count; i++)
+                            sum += {|#0:reader.ReadInt32()|} + reader.ReadVarint();
+                        return sum;
+                    }
+
+                    static long Node(BinaryReader reader, int depth)
+                        => depth == 0 ? reader.ReadByte() : reader.ReadInt16() + Node(reader, depth - 1);
+                }
+
+                sealed class Header
+                {
+                    public Header(BinaryReader reader)
+                    {
+                        Count = reader.ReadInt32();
+                        Offset = reader.ReadInt64();
+                    }
+
+                    public int Count { get; }
+
+                    public long Offset { get; }
+                }
+
+                static class Table
+                {
+                    public static long Read(BinaryReader reader) => reader.ReadInt64();
+                }
+
+                static class ReaderExtensions
+                {
+                    public static int ReadVarint(this BinaryReader reader)
+                    {
+                        int value = 0, shift = 0;
+                        byte b;
+                        do
+                        {
+                            b = {|#1:reader.ReadByte()|};
+                            value |= (b & 0x7F) << shift;
+                            shift += 7;
+                        }
+                        while ((b & 0x80) != 0 && shift < 35);
+                        return value;
+                    }
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithLocation(2).WithMessage(
+                    "'reader' reads small values one call at a time in a loop over a file: the fix makes it a BufferedBinaryReader where it is made, in 'Decode'" + Evidence),
+                Verify.Diagnostic("SL1102").WithLocation(1).WithLocation(2).WithMessage(
+                    "'reader' reads small values one call at a time in a loop over a file: the fix makes it a BufferedBinaryReader where it is made, in 'Decode'" + Evidence),
+            },
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    static long Decode(string path)
+                    {
+                        using (var reader = new BufferedBinaryReader(File.OpenRead(path)))
+                        {
+                            return Parse(reader);
+                        }
+                    }
+
+                    static long Parse(BinaryReader reader)
+                    {
+                        if (reader == null)
+                            return 0;
+                        var header = new Header(reader);
+                        reader.BaseStream.Seek(header.Offset, SeekOrigin.Begin);
+                        long sum = Table.Read(reader) + Node(reader, 3) + reader.BaseStream.Position;
+                        for (int i = 0; i < header.Count; i++)
+                            sum += reader.ReadInt32() + reader.ReadVarint();
+                        return sum;
+                    }
+
+                    static long Node(BinaryReader reader, int depth)
+                        => depth == 0 ? reader.ReadByte() : reader.ReadInt16() + Node(reader, depth - 1);
+                }
+
+                sealed class Header
+                {
+                    public Header(BinaryReader reader)
+                    {
+                        Count = reader.ReadInt32();
+                        Offset = reader.ReadInt64();
+                    }
+
+                    public int Count { get; }
+
+                    public long Offset { get; }
+                }
+
+                static class Table
+                {
+                    public static long Read(BinaryReader reader) => reader.ReadInt64();
+                }
+
+                static class ReaderExtensions
+                {
+                    public static int ReadVarint(this BinaryReader reader)
+                    {
+                        int value = 0, shift = 0;
+                        byte b;
+                        do
+                        {
+                            b = reader.ReadByte();
+                            value |= (b & 0x7F) << shift;
+                            shift += 7;
+                        }
+                        while ((b & 0x80) != 0 && shift < 35);
+                        return value;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+    /// <summary>A helper of another type that does more than read through the reader stops the proof: it keeps it, hands
+    /// it to a virtual method, keeps its stream, writes to its stream, captures it, or hands it to another assembly.</summary>
+    [Theory]
+    [InlineData("sealed class Helper { public BinaryReader Kept; public Helper(BinaryReader reader) { Kept = reader; } }", "new Helper(reader)")]
+    [InlineData("class Helper { public virtual int Use(BinaryReader reader) => reader.ReadInt32(); }", "new Helper().Use(reader)")]
+    [InlineData("static class Helper { public static long Use(BinaryReader reader) { var s = reader.BaseStream; reader.ReadInt32(); return s.ReadByte(); } }", "Helper.Use(reader)")]
+    [InlineData("static class Helper { public static void Use(BinaryReader reader) => reader.BaseStream.WriteByte(0); }", "Helper.Use(reader)")]
+    [InlineData("static class Helper { public static System.Func<int> Use(BinaryReader reader) => () => reader.ReadInt32(); }", "Helper.Use(reader)")]
+    [InlineData("static class Helper { public static string Use(BinaryReader reader) => reader.ToString(); }", "Helper.Use(reader)")]
+    [InlineData("static class Helper { public static int Use(BinaryReader reader) => Next(reader); static int Next(BinaryReader r) { r.Close(); return 0; } }", "Helper.Use(reader)")]
+    [InlineData("static class Helper { public static void Use(BinaryReader reader) => System.GC.KeepAlive(reader); }", "Helper.Use(reader)")]
+    public Task NoFix_WhereAHelperOfAnotherTypeDoesMoreThanRead(string helper, string use)
+    {
+        string source = "using System.IO;\n\nclass C\n{\n" + Indent($$"""
+            static long Decode(string path)
+            {
+                using var reader = new BinaryReader(File.OpenRead(path));
+                {{use}};
+                return Parse(reader);
+            }
+            """) + Parse + "\n" + helper + "\n";
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    Message("a file", "make it a BufferedBinaryReader where it is made (no fix: 'Decode' could see it read ahead)", "the data gives the pass count, a file on every path")),
+            },
+            FixedCode = source,
+        }.RunAsync();
+    }
+
     private static string Indent(string code)
         => string.Join("\n", code.Split('\n').Select(line => line.Length == 0 ? line : "    " + line)) + "\n";
 }
