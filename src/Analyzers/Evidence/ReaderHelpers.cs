@@ -37,8 +37,8 @@ internal sealed class ReaderHelpers
     /// <summary>How many helpers deep a reader handed on is followed.</summary>
     private const int MaxDepth = 8;
 
-    private readonly StreamOriginIndex _index;
-    private readonly BinaryReadSymbols _symbols;
+    private readonly StreamOriginIndex? _index;
+    private readonly BinaryReadSymbols? _symbols;
     private Dictionary<(SyntaxTree Tree, TextSpan Span), IArgumentOperation>? _handedOn;
 
     public ReaderHelpers(StreamOriginIndex index, BinaryReadSymbols symbols)
@@ -47,23 +47,40 @@ internal sealed class ReaderHelpers
         _symbols = symbols;
     }
 
+    private ReaderHelpers()
+    {
+    }
+
+    /// <summary>
+    /// Takes every helper for one that only reads: while a method is analyzed alone, whether the proof could hold once
+    /// the helpers are known, so that only such a construction waits for compilation end.
+    /// </summary>
+    public static ReaderHelpers Hopeful { get; } = new();
+
     /// <summary>Whether <paramref name="method"/> only reads through <paramref name="parameter"/>.</summary>
     public bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter)
-        => OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>());
+        => _index is null ? MayOnlyRead(method.OriginalDefinition, parameter.OriginalDefinition) : OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>());
+
+    /// <summary>What can be told without reading the helper's body: a method or constructor of this compilation, declared
+    /// once, neither virtual nor async, that takes a <c>BinaryReader</c> by value.</summary>
+    private static bool MayOnlyRead(IMethodSymbol method, IParameterSymbol parameter)
+        => !(method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync)
+            && method.ContainingType is not { TypeKind: TypeKind.Interface }
+            && method.MethodKind is MethodKind.Ordinary or MethodKind.Constructor or MethodKind.ReducedExtension
+            && method.DeclaringSyntaxReferences.Length == 1
+            && parameter.Type is INamedTypeSymbol { Name: "BinaryReader", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
+            && parameter.RefKind == RefKind.None;
 
     private bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, Stack<IParameterSymbol> callers)
     {
+        BinaryReadSymbols symbols = _symbols!;
         method = method.OriginalDefinition;
         parameter = parameter.OriginalDefinition;
         if (callers.Contains(parameter, SymbolEqualityComparer.Default))
             return true; // met again (a recursive helper): its uses are being checked where it was first met
 
-        if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
-            || method.ContainingType is { TypeKind: TypeKind.Interface }
-            || method.MethodKind is not (MethodKind.Ordinary or MethodKind.Constructor or MethodKind.ReducedExtension)
-            || method.DeclaringSyntaxReferences.Length != 1
-            || !SymbolEqualityComparer.Default.Equals(parameter.Type, _symbols.BinaryReader)
-            || parameter.RefKind != RefKind.None
+        if (!MayOnlyRead(method, parameter)
+            || !SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader)
             || callers.Count >= MaxDepth)
         {
             return false;
@@ -144,7 +161,7 @@ internal sealed class ReaderHelpers
         if (!name.StartsWith("Read", System.StringComparison.Ordinal) && name != "PeekChar")
             return false;
 
-        foreach (ISymbol candidate in _symbols.BinaryReader.GetMembers(name))
+        foreach (ISymbol candidate in _symbols!.BinaryReader.GetMembers(name))
         {
             if (candidate is IMethodSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } read
                 && read.Parameters.Length == invocation.ArgumentList.Arguments.Count)
@@ -201,12 +218,12 @@ internal sealed class ReaderHelpers
         if (_handedOn is null)
         {
             _handedOn = new Dictionary<(SyntaxTree, TextSpan), IArgumentOperation>();
-            foreach (StreamOriginIndex.Call call in _index.AllCalls())
+            foreach (StreamOriginIndex.Call call in _index!.AllCalls())
             {
                 foreach (IArgumentOperation argument in call.Arguments)
                 {
                     if (SL1001PositionAdvance.StripConversions(argument.Value) is IParameterReferenceOperation { Parameter: var passed } reference
-                        && SymbolEqualityComparer.Default.Equals(passed.Type, _symbols.BinaryReader))
+                        && SymbolEqualityComparer.Default.Equals(passed.Type, _symbols!.BinaryReader))
                     {
                         _handedOn[(reference.Syntax.SyntaxTree, reference.Syntax.Span)] = argument;
                     }

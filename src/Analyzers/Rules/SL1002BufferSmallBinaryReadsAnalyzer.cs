@@ -79,11 +79,12 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             origins.Register(start);
             var live = StreamOriginResolver.Live(origins.Types);
             var pending = new ConcurrentQueue<PendingDiagnostic>();
+            var rejudge = new ConcurrentDictionary<Location, Construction>();
             start.RegisterOperationAction(
                 context =>
                 {
                     if (symbols.Value is { } resolved)
-                        AnalyzeCreation(context, resolved, live, pending);
+                        AnalyzeCreation(context, resolved, live, pending, rejudge);
                 },
                 OperationKind.ObjectCreation);
             start.RegisterOperationAction(
@@ -96,7 +97,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             start.RegisterCompilationEndAction(end =>
             {
                 if (!pending.IsEmpty && symbols.Value is { } resolved)
-                    ReportPending(end, pending, origins, resolved);
+                    ReportPending(end, pending, origins, resolved, rejudge);
             });
         });
     }
@@ -107,13 +108,28 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     /// locations), or a message that says which use stops it; it is not reported when every reader handed in is a
     /// buffered one already. Then every diagnostic is reported where its stream is not in memory.
     /// </summary>
-    private static void ReportPending(CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex origins, BinaryReadSymbols symbols)
+    private static void ReportPending(
+        CompilationAnalysisContext end, ConcurrentQueue<PendingDiagnostic> pending, StreamOriginIndex origins, BinaryReadSymbols symbols, ConcurrentDictionary<Location, Construction> rejudge)
     {
         var resolved = new ConcurrentQueue<PendingDiagnostic>();
         var judged = new Dictionary<ILocalSymbol, ReadAheadProof.Verdict>(SymbolEqualityComparer.Default);
         var helpers = new ReaderHelpers(origins, symbols);
         foreach (PendingDiagnostic diagnostic in pending)
         {
+            if (rejudge.TryGetValue(diagnostic.Location, out Construction construction))
+            {
+                // A construction whose reader goes to helpers the method alone could not follow: judged again with them.
+                ImmutableDictionary<string, string> properties = Judge(construction.Root, construction.Reader, construction.Creation, symbols, helpers) switch
+                {
+                    ReadAheadProof.Verdict.OwnedStream => s_fixable,
+                    ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
+                    _ => s_notFixable,
+                };
+                if (!FormatGate.LeavesOut(properties))
+                    resolved.Enqueue(diagnostic.With(properties, diagnostic.ThirdArgument!, diagnostic.AdditionalLocations));
+                continue;
+            }
+
             if (diagnostic.Stream is IParameterReferenceOperation { Parameter: var parameter }
                 && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader))
             {
@@ -162,7 +178,8 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     }
 
     /// <summary><c>var reader = new BinaryReader(stream);</c> whose small reads sit in a loop: reported at the construction.</summary>
-    private static void AnalyzeCreation(OperationAnalysisContext context, BinaryReadSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
+    private static void AnalyzeCreation(
+        OperationAnalysisContext context, BinaryReadSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending, ConcurrentDictionary<Location, Construction> rejudge)
     {
         var creation = (IObjectCreationOperation)context.Operation;
         if (!SymbolEqualityComparer.Default.Equals(creation.Type, symbols.BinaryReader))
@@ -220,8 +237,39 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         foreach (ILoopOperation loop in hotLoops)
             growth = PassGrowthEvidence.Strongest(growth, PassGrowthEvidence.Of(loop, root));
 
-        ReportUnlessInMemory(context, live, pending, over, creation.Syntax.GetLocation(), properties, local.Name, Resources.Get("SL1002AdviceMadeHere"), growth);
+        Location location = creation.Syntax.GetLocation();
+        if (verdict == ReadAheadProof.Verdict.Visible
+            && baseStreamUse == SL1002PositionReads.Use.None
+            && over is not null
+            && Judge(root, local, creation, symbols, ReaderHelpers.Hopeful) != ReadAheadProof.Verdict.Visible)
+        {
+            // Only a helper the method alone cannot follow into (another type's, an extension, a constructor) stops the
+            // proof: it is tried again at compilation end, with every helper of the compilation known.
+            rejudge[location] = new Construction(root, local, creation);
+            pending.Enqueue(new PendingDiagnostic(over, location, properties, local.Name, thirdArgument: Resources.Get("SL1002AdviceMadeHere"), growth: growth));
+            return;
+        }
+
+        ReportUnlessInMemory(context, live, pending, over, location, properties, local.Name, Resources.Get("SL1002AdviceMadeHere"), growth);
     }
+
+    /// <summary>A construction judged again at compilation end.</summary>
+    private readonly struct Construction
+    {
+        public Construction(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation)
+        {
+            Root = root;
+            Reader = reader;
+            Creation = creation;
+        }
+
+        public IOperation Root { get; }
+
+        public ILocalSymbol Reader { get; }
+
+        public IObjectCreationOperation Creation { get; }
+    }
+
 
     /// <summary>A reader passed in, or made elsewhere: reported at its first small read in a loop, without a fix.</summary>
     private static void AnalyzeInvocation(OperationAnalysisContext context, BinaryReadSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)
@@ -485,11 +533,11 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             && (symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root) || symbols.IsOtherStreamType(StripConversions(creation.Arguments[0].Value).Type));
 
     /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
-    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols)
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
         => creation.Constructor is not null
             && creation.Initializer is null
             && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
-                ? ReadAheadProof.Judge(root, reader, creation, symbols)
+                ? ReadAheadProof.Judge(root, reader, creation, symbols, helpers)
                 : ReadAheadProof.Verdict.Visible;
 
     private static IOperation StripConversions(IOperation operation)

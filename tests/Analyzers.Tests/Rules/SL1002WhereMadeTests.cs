@@ -611,6 +611,50 @@ public class SL1002WhereMadeTests
         }.RunAsync();
     }
 
+    /// <summary>A reader read in a loop where it is made and also handed to a constructor of another type: the method
+    /// alone cannot see into the constructor, so its proof waits for compilation end, where a constructor that only
+    /// reads lets the fix stand and one that keeps the reader does not.</summary>
+    [Theory]
+    [InlineData("public Header(BinaryReader r) { Count = r.ReadInt32(); }", true)]
+    [InlineData("public Header(BinaryReader r) { Count = r.ReadInt32(); Kept = r; } public BinaryReader Kept;", false)]
+    public Task Construction_HandedToAConstructorOfAnotherType_IsJudgedAtCompilationEnd(string constructor, bool fixable)
+    {
+        string Source(string made) => $$"""
+            using System.IO;{{(made == "BufferedBinaryReader" ? "\nusing Streamline.Runtime;" : "")}}
+
+            class C
+            {
+                static long Sum(string path)
+                {
+                    using var reader = {{(made == "BinaryReader" ? "{|#0:new BinaryReader(File.OpenRead(path))|}" : "new " + made + "(File.OpenRead(path))")}};
+                    var header = new Header(reader);
+                    long sum = 0;
+                    for (int i = 0; i < header.Count; i++)
+                        sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+
+            sealed class Header
+            {
+                {{constructor}}
+
+                public int Count { get; }
+            }
+            """;
+        string source = Source("BinaryReader");
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    "'reader' reads small values one call at a time in a loop over a file: read them through a BufferedBinaryReader" + Evidence),
+            },
+            FixedCode = fixable ? Source("BufferedBinaryReader") : source,
+        }.RunAsync();
+    }
+
     private static string Indent(string code)
         => string.Join("\n", code.Split('\n').Select(line => line.Length == 0 ? line : "    " + line)) + "\n";
 }
