@@ -163,7 +163,7 @@ internal static partial class ReadAheadProof
     /// A read of BinaryReader itself: a public instance method named <c>Read...</c> or <c>PeekChar</c> taking that many
     /// arguments (so an extension method of the same name with other parameters is not taken for it).
     /// </summary>
-    private static bool IsRead(string name, int argumentCount, BinaryReadSymbols symbols)
+    internal static bool IsRead(string name, int argumentCount, BinaryReadSymbols symbols)
     {
         if (!name.StartsWith("Read", System.StringComparison.Ordinal) && name != "PeekChar")
             return false;
@@ -177,7 +177,7 @@ internal static partial class ReadAheadProof
         return false;
     }
 
-    private static bool IsInNestedFunction(SyntaxNode node, SyntaxNode body)
+    internal static bool IsInNestedFunction(SyntaxNode node, SyntaxNode body)
     {
         for (SyntaxNode? current = node.Parent; current is not null && current != body; current = current.Parent)
         {

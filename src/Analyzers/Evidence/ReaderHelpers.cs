@@ -127,7 +127,7 @@ internal sealed class ReaderHelpers
                         continue; // x.r: another object's member of that name
                     if (identifier.Parent is NameColonSyntax)
                         continue;
-                    if (InNestedFunction(identifier, body))
+                    if (ReadAheadProof.IsInNestedFunction(identifier, body))
                         return false;
                     if (IsOwnRead(identifier) || IsStreamUseOnTheSpot(identifier) || IsNullCheck(identifier))
                         continue;
@@ -146,32 +146,13 @@ internal sealed class ReaderHelpers
         return true;
     }
 
-    /// <summary><c>r.ReadInt32()</c>: a public instance method of BinaryReader itself named <c>Read...</c> or
-    /// <c>PeekChar</c> with that many arguments (an instance member wins over an extension of the same shape).</summary>
+    /// <summary><c>r.ReadInt32()</c>: one of BinaryReader's own reads (an instance member wins over an extension of the
+    /// same shape).</summary>
     private bool IsOwnRead(IdentifierNameSyntax identifier)
-    {
-        if (identifier.Parent is not MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } access
-            || access.Expression != identifier
-            || invocation.Expression != access)
-        {
-            return false;
-        }
-
-        string name = access.Name.Identifier.ValueText;
-        if (!name.StartsWith("Read", System.StringComparison.Ordinal) && name != "PeekChar")
-            return false;
-
-        foreach (ISymbol candidate in _symbols!.BinaryReader.GetMembers(name))
-        {
-            if (candidate is IMethodSymbol { IsStatic: false, DeclaredAccessibility: Accessibility.Public } read
-                && read.Parameters.Length == invocation.ArgumentList.Arguments.Count)
-            {
-                return true;
-            }
-        }
-
-        return false;
-    }
+        => identifier.Parent is MemberAccessExpressionSyntax { Parent: InvocationExpressionSyntax invocation } access
+            && access.Expression == identifier
+            && invocation.Expression == access
+            && ReadAheadProof.IsRead(access.Name.Identifier.ValueText, invocation.ArgumentList.Arguments.Count, _symbols!);
 
     /// <summary><c>r.BaseStream.Position</c>, <c>r.BaseStream.Position = p</c>, <c>r.BaseStream.Seek(...)</c>,
     /// <c>r.BaseStream.Length</c>, <c>r.BaseStream.Read(...)</c>: the stream used on the spot, never kept, written or
@@ -240,17 +221,6 @@ internal sealed class ReaderHelpers
         IObjectCreationOperation creation => creation.Constructor,
         _ => null,
     };
-
-    private static bool InNestedFunction(SyntaxNode node, SyntaxNode body)
-    {
-        for (SyntaxNode? current = node.Parent; current is not null && current != body; current = current.Parent)
-        {
-            if (current is AnonymousFunctionExpressionSyntax or LocalFunctionStatementSyntax)
-                return true;
-        }
-
-        return false;
-    }
 
     private static IEnumerable<SyntaxNode> NonNull(IEnumerable<SyntaxNode?> nodes)
     {
