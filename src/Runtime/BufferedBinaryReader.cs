@@ -208,8 +208,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     /// kept: the next read gets the stream's <see cref="Stream.Position"/> once and goes on from the buffer when the
     /// stream is still where it was left, or discards the buffer and starts from wherever the stream now is. So a loop
     /// such as <c>while (reader.BaseStream.Position &lt; reader.BaseStream.Length)</c> costs one seek and one position
-    /// read per iteration, not a refill. A stream that cannot seek is returned as it is, up to one buffer ahead of the
-    /// reader.
+    /// read per iteration, not a refill. A stream that cannot seek is never read ahead, so it is returned as it is,
+    /// already at the reader's position.
     /// </remarks>
     public override Stream BaseStream
     {

@@ -59,10 +59,12 @@ internal sealed class ReaderHelpers
 
     /// <summary>Whether <paramref name="method"/> only reads through <paramref name="parameter"/>.</summary>
     public bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter)
-        => _index is null ? MayOnlyRead(method.OriginalDefinition, parameter.OriginalDefinition) : OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>());
+        => _index is null
+            ? MayOnlyRead(method.OriginalDefinition, parameter.OriginalDefinition) // Hopeful: the body is not read
+            : OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>());
 
-    /// <summary>What can be told without reading the helper's body: a method or constructor of this compilation, declared
-    /// once, neither virtual nor async, that takes a <c>BinaryReader</c> by value.</summary>
+    /// <summary>What can be told without reading the helper's body: a method or constructor of this compilation,
+    /// declared once, neither virtual nor async, that takes a <c>BinaryReader</c> by value.</summary>
     private static bool MayOnlyRead(IMethodSymbol method, IParameterSymbol parameter)
         => !(method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync)
             && method.ContainingType is not { TypeKind: TypeKind.Interface }
