@@ -16,10 +16,15 @@ using Microsoft.CodeAnalysis.Text;
 namespace Streamline.RealWorld;
 
 // Usage: RealWorld <name> <source directory> [<source directory>...]
-// Compiles every .cs file under the directories (bin/obj and test folders left out) as one net8.0 library that also
-// references Streamline.Runtime and the compile assemblies of the project's restored package references
+// Compiles every .cs file under the directories (bin/obj and test folders left out) as net8.0 libraries that also
+// reference Streamline.Runtime and the compile assemblies of the project's restored package references
 // (PackageReferences.cs; STREAMLINE_REAL_WORLD_PACKAGES=0 leaves them out), runs every Streamline analyzer with every
-// rule on, and for each diagnostic asks every code fix for an action, applies it and compiles the result. Prints one tab-separated line per diagnostic:
+// rule on, and for each diagnostic asks every code fix for an action, applies it and compiles the result.
+// Where every directory holds one project file of its own, each directory is its own project, and a directory whose
+// project file references another's gets it as a project reference: a rule then sees the other project as the build
+// does, as an assembly whose bodies it cannot read (the rules read source only of their own compilation). Otherwise
+// (shared-code folders, or several folders of one project) the directories are one compilation, as before 2026-11-29;
+// STREAMLINE_REAL_WORLD_MERGED=1 makes them one compilation always. Prints one tab-separated line per diagnostic:
 // project, file:line, rule, fix offered, fix compiles (no error the original did not have), the flagged line.
 // A first line per project, rule PACKAGES, says whether every package restored and which did not.
 // Analyzer exceptions (AD0001) are printed as rule AD0001 and make the exit code 1.
@@ -76,21 +81,30 @@ internal static class Program
             : PackageReferences.Restore(args.Skip(1), netStandard ? "netstandard2.0" : "net8.0", references, IsExcluded);
         references = references.Concat(packages.References);
 
-        var ids = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
+        var ruleIds = analyzerList.SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).Distinct();
         var options = new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary, allowUnsafe: true, nullableContextOptions: NullableContextOptions.Enable)
-            .WithSpecificDiagnosticOptions(ids.ToDictionary(id => id, _ => ReportDiagnostic.Warn));
-        var project = workspace.AddProject(ProjectInfo.Create(ProjectId.CreateNewId(), VersionStamp.Default, name, name, LanguageNames.CSharp,
-            compilationOptions: options, parseOptions: parse, metadataReferences: references));
-        foreach (string file in files)
+            .WithSpecificDiagnosticOptions(ruleIds.ToDictionary(id => id, _ => ReportDiagnostic.Warn));
+        // One project per directory that has a project file of its own (as the repository builds them), else one for all.
+        var groups = ProjectGroups(args.Skip(1).ToList(), files);
+        Solution solution = workspace.CurrentSolution;
+        var ids = groups.ToDictionary(g => g.Directory, g => ProjectId.CreateNewId(Path.GetFileName(g.Directory)), StringComparer.Ordinal);
+        foreach (var group in groups)
         {
-            project = project.AddDocument(file, SourceText.From(File.ReadAllText(file)), filePath: file).Project;
+            string projectName = groups.Count == 1 ? name : Path.GetFileName(group.Directory);
+            solution = solution.AddProject(ProjectInfo.Create(ids[group.Directory], VersionStamp.Default, projectName, projectName, LanguageNames.CSharp,
+                compilationOptions: options, parseOptions: parse, metadataReferences: references,
+                projectReferences: group.References.Select(r => new ProjectReference(ids[r]))));
+            foreach (string file in group.Files)
+                solution = solution.AddDocument(DocumentId.CreateNewId(ids[group.Directory]), file, SourceText.From(File.ReadAllText(file)), filePath: file);
+
+            // What ImplicitUsings gives an SDK project; projects written without it lose nothing but an unused using.
+            solution = solution.AddDocument(DocumentId.CreateNewId(ids[group.Directory]), "ImplicitUsings.g.cs", SourceText.From(
+                "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;"));
         }
 
-        // What ImplicitUsings gives an SDK project; projects written without it lose nothing but an unused using.
-        project = project.AddDocument("ImplicitUsings.g.cs", SourceText.From(
-            "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;")).Project;
-
-        Compilation compilation = (await project.GetCompilationAsync())!;
+        var compilations = new List<Compilation>();
+        foreach (var group in groups)
+            compilations.Add((await solution.GetProject(ids[group.Directory])!.GetCompilationAsync())!);
         string unresolvedList = packages.Unresolved.Count > 0 ? "unresolved: " + string.Join(", ", packages.Unresolved) : "";
         string notes = string.Join("; ", packages.Notes.Prepend(unresolvedList).Where(n => n.Length > 0));
         string PackagesLine(int errors) =>
@@ -100,29 +114,36 @@ internal static class Program
         // that is to be scored once, later (docs/real-world.md, part 'new').
         if (Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_RESTORE_ONLY") == "1")
         {
-            int compileErrors = compilation.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error);
+            int compileErrors = compilations.Sum(c => c.GetDiagnostics().Count(d => d.Severity == DiagnosticSeverity.Error));
             Console.Error.WriteLine($"{name}: {files.Count} files, {compileErrors} compile errors; packages {packages.Status}, {packages.References.Count} package assemblies (no rule run)");
             Console.WriteLine(PackagesLine(compileErrors));
             return 0;
         }
 
         int analyzerErrors = 0;
-        var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
-            new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
-        // One pass gives the compiler's errors and the analyzers' diagnostics (binding a large project twice costs minutes).
-        var all = await withAnalyzers.GetAllDiagnosticsAsync();
-        int errors = all.Count(d => d.Severity == DiagnosticSeverity.Error && !d.Id.StartsWith("SL", StringComparison.Ordinal));
-        var diagnostics = all
-            .Where(d => d.Id.StartsWith("SL", StringComparison.Ordinal) || d.Id == "AD0001")
-            .OrderBy(d => d.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Location.SourceSpan.Start)
+        int errors = 0;
+        var diagnostics = new List<(Diagnostic Diagnostic, Compilation Compilation)>();
+        foreach (Compilation compilation in compilations)
+        {
+            var withAnalyzers = compilation.WithAnalyzers(analyzerList, new CompilationWithAnalyzersOptions(
+                new AnalyzerOptions(ImmutableArray<AdditionalText>.Empty), (e, a, d) => { Console.WriteLine($"{name}\t-\tAD0001\t-\t-\t{a.GetType().Name}: {e.GetType().Name} {e.Message}"); Interlocked.Increment(ref analyzerErrors); }, concurrentAnalysis: true, logAnalyzerExecutionTime: false));
+            // One pass gives the compiler's errors and the analyzers' diagnostics (binding a large project twice costs minutes).
+            var all = await withAnalyzers.GetAllDiagnosticsAsync();
+            errors += all.Count(d => d.Severity == DiagnosticSeverity.Error && !d.Id.StartsWith("SL", StringComparison.Ordinal));
+            diagnostics.AddRange(all
+                .Where(d => d.Id.StartsWith("SL", StringComparison.Ordinal) || d.Id == "AD0001")
+                .Select(d => (d, compilation)));
+        }
+
+        diagnostics = diagnostics
+            .OrderBy(d => d.Diagnostic.Location.SourceTree?.FilePath, StringComparer.Ordinal).ThenBy(d => d.Diagnostic.Location.SourceSpan.Start)
             .ToList();
-        Console.Error.WriteLine($"{name}: {files.Count} files, {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics; packages {packages.Status}, {packages.References.Count} package assemblies");
+        Console.Error.WriteLine($"{name}: {files.Count} files in {groups.Count} project(s), {errors} compile errors (unresolved dependencies), {diagnostics.Count} diagnostics; packages {packages.Status}, {packages.References.Count} package assemblies");
         // One line per project before its diagnostics: whether its packages restored (eng/real-world-score.py lists the
         // diagnostics of a project whose packages did not all restore apart), how many assemblies, the compile errors.
         Console.WriteLine(PackagesLine(errors));
 
-        Solution solution = project.Solution;
-        foreach (Diagnostic diagnostic in diagnostics)
+        foreach (var (diagnostic, compilation) in diagnostics)
         {
             if (diagnostic.Id == "AD0001")
             {
@@ -203,6 +224,38 @@ internal static class Program
 
     // An error's identity across the fix: id and message (positions move when the fix inserts lines).
     private static string Key(Diagnostic d) => d.Id + " " + d.GetMessage();
+
+    private sealed record ProjectGroup(string Directory, List<string> Files, List<string> References);
+
+    // Each directory as its own project when every directory holds exactly one project file (*.csproj directly in it),
+    // with the project references among them read from those files; else one project of all the files.
+    private static List<ProjectGroup> ProjectGroups(List<string> directories, List<string> files)
+    {
+        var projectFiles = directories.ToDictionary(d => d, d => Directory.GetFiles(d, "*.csproj", SearchOption.TopDirectoryOnly), StringComparer.Ordinal);
+        bool split = directories.Count > 1
+            && Environment.GetEnvironmentVariable("STREAMLINE_REAL_WORLD_MERGED") != "1"
+            && projectFiles.Values.All(p => p.Length == 1);
+        if (!split)
+            return new List<ProjectGroup> { new(directories[0], files, new List<string>()) };
+
+        var byProjectFile = directories.ToDictionary(d => Path.GetFullPath(projectFiles[d][0]), d => d, StringComparer.Ordinal);
+        var groups = new List<ProjectGroup>();
+        foreach (string directory in directories)
+        {
+            string full = Path.GetFullPath(directory).TrimEnd(Path.DirectorySeparatorChar) + Path.DirectorySeparatorChar;
+            var own = files.Where(f => Path.GetFullPath(f).StartsWith(full, StringComparison.Ordinal)).ToList();
+            var referenced = System.Xml.Linq.XDocument.Load(projectFiles[directory][0]).Descendants()
+                .Where(e => e.Name.LocalName == "ProjectReference" && e.Attribute("Include") is not null)
+                .Select(e => Path.GetFullPath(Path.Combine(directory, e.Attribute("Include")!.Value.Replace('\\', Path.DirectorySeparatorChar))))
+                .Where(byProjectFile.ContainsKey)
+                .Select(p => byProjectFile[p])
+                .Distinct(StringComparer.Ordinal)
+                .ToList();
+            groups.Add(new ProjectGroup(directory, own, referenced));
+        }
+
+        return groups;
+    }
 
     private static bool IsExcluded(string path)
     {

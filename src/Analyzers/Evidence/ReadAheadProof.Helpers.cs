@@ -45,7 +45,7 @@ internal static partial class ReadAheadProof
         method = method.OriginalDefinition;
         if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
             || method.ContainingType is { TypeKind: TypeKind.Interface } || method.DeclaringSyntaxReferences.Length != 1
-            || callers.Count >= MaxHelperDepth || callers.Contains(method, SymbolEqualityComparer.Default))
+            || !symbols.IsOwn(method) || callers.Count >= MaxHelperDepth || callers.Contains(method, SymbolEqualityComparer.Default))
         {
             return false;
         }

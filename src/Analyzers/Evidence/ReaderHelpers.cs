@@ -82,6 +82,7 @@ internal sealed class ReaderHelpers
             return true; // met again (a recursive helper): its uses are being checked where it was first met
 
         if (!MayOnlyRead(method, parameter)
+            || !symbols.IsOwn(method)
             || !SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader)
             || callers.Count >= MaxDepth)
         {

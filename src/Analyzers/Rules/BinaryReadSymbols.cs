@@ -8,10 +8,12 @@ namespace Streamline.Analyzers.Rules;
 internal sealed class BinaryReadSymbols
 {
     private readonly ImmutableArray<INamedTypeSymbol?> _streamHolders;
+    private readonly IAssemblySymbol _assembly;
 
     private BinaryReadSymbols(Compilation compilation, INamedTypeSymbol binaryReader)
     {
         BinaryReader = binaryReader;
+        _assembly = compilation.Assembly;
         FileStream = TypeLookup.GetBestType(compilation, "System.IO.FileStream");
         Stream = TypeLookup.GetBestType(compilation, KnownNames.Stream);
         BufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
@@ -25,6 +27,13 @@ internal sealed class BinaryReadSymbols
     }
 
     public INamedTypeSymbol BinaryReader { get; }
+
+    /// <summary>
+    /// Whether <paramref name="symbol"/> is declared in this compilation. A build sees another project as an assembly,
+    /// whose bodies it cannot read; the IDE sees the same project as source. A proof that reads a body only when this
+    /// holds says the same in both.
+    /// </summary>
+    public bool IsOwn(ISymbol symbol) => OwnSource.IsOwn(symbol, _assembly);
 
     public INamedTypeSymbol? FileStream { get; }
 

@@ -102,7 +102,7 @@ internal static partial class SearchSetPattern
             case IPropertyReferenceOperation { Property: { Parameters.IsEmpty: true, SetMethod: null } property }
                 when IsSpanType(property.Type) && property.Type is INamedTypeSymbol { TypeArguments.Length: 1 } spanType
                     && spanType.TypeArguments[0].SpecialType == (isByte ? SpecialType.System_Byte : SpecialType.System_Char):
-                if (!TryGetPropertySet(property, isByte, cancellationToken, out set, out ca1870Shape))
+                if (!OwnSource.IsOwn(property, value) || !TryGetPropertySet(property, isByte, cancellationToken, out set, out ca1870Shape))
                     return false;
 
                 break;

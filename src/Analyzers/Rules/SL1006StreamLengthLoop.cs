@@ -159,7 +159,8 @@ internal static partial class StreamLengthLoop
         foreach (IOperation operation in loop.Descendants())
         {
             if (operation is not IInvocationOperation { Instance: null or IInstanceReferenceOperation } invocation
-                || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType.OriginalDefinition, field.ContainingType.OriginalDefinition))
+                || !SymbolEqualityComparer.Default.Equals(invocation.TargetMethod.ContainingType.OriginalDefinition, field.ContainingType.OriginalDefinition)
+                || !OwnSource.IsOwn(invocation.TargetMethod, invocation))
             {
                 continue;
             }

@@ -24,6 +24,7 @@ internal sealed class SL1007StreamOrigins
     private readonly INamedTypeSymbol? _compressionMode;
     private readonly INamedTypeSymbol?[] _compressionStreams;
     private readonly INamedTypeSymbol?[] _unbufferedStreams;
+    private readonly IAssemblySymbol _assembly;
 
     private SL1007StreamOrigins(Compilation compilation, INamedTypeSymbol stream)
     {
@@ -35,6 +36,7 @@ internal sealed class SL1007StreamOrigins
         _binaryReader = TypeLookup.GetBestType(compilation, KnownNames.BinaryReader);
         _streamReader = TypeLookup.GetBestType(compilation, KnownNames.StreamReader);
         _compressionMode = TypeLookup.GetBestType(compilation, KnownNames.CompressionMode);
+        _assembly = compilation.Assembly;
         _compressionStreams = new[]
         {
             TypeLookup.GetBestType(compilation, KnownNames.DeflateStream),
@@ -291,7 +293,7 @@ internal sealed class SL1007StreamOrigins
             {
                 if (member is not IPropertySymbol { IsOverride: true, IsStatic: false } property)
                     continue;
-                if (property.GetMethod?.DeclaringSyntaxReferences is not { Length: 1 } references)
+                if (!OwnSource.IsOwn(property, _assembly) || property.GetMethod?.DeclaringSyntaxReferences is not { Length: 1 } references)
                     return false;
                 return ReturnsTrue(references[0].GetSyntax());
             }
@@ -315,7 +317,8 @@ internal sealed class SL1007StreamOrigins
             {
                 if (member is not IPropertySymbol { IsOverride: true, IsStatic: false } property)
                     continue;
-                return property.GetMethod?.DeclaringSyntaxReferences is { Length: 1 } references
+                return OwnSource.IsOwn(property, _assembly)
+                    && property.GetMethod?.DeclaringSyntaxReferences is { Length: 1 } references
                     && Returns(references[0].GetSyntax(), Microsoft.CodeAnalysis.CSharp.SyntaxKind.FalseLiteralExpression);
             }
         }

@@ -1,3 +1,7 @@
+using System.IO;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Xunit;
 using System.Linq;
 using System.Threading.Tasks;
 using Streamline.Analyzers.Tests.Verifiers;
@@ -653,6 +657,68 @@ public class SL1002WhereMadeTests
             },
             FixedCode = fixable ? Source("BufferedBinaryReader") : source,
         }.RunAsync();
+    }
+
+    /// <summary>A helper that only reads, but lives in another project: the build sees that project as an assembly and
+    /// cannot read the helper's body, so the fix is not offered. The IDE sees the same project as source (a project
+    /// reference); the rule must say the same there, or the lightbulb offers a fix that CI and dotnet format refuse.</summary>
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task NoFix_WhereTheHelperIsInAnotherProject_AsSourceOrAsAssembly(bool asProjectReference)
+    {
+        const string helpers = """
+            using System.IO;
+
+            namespace Shared
+            {
+                public static class ReaderExtensions
+                {
+                    public static int ReadPair(this BinaryReader reader) => reader.ReadInt16() + reader.ReadInt16();
+                }
+            }
+            """;
+        string source = "using System.IO;\nusing Shared;\n\nclass C\n{\n" + Indent("""
+            static long Decode(string path)
+            {
+                using var reader = new BinaryReader(File.OpenRead(path));
+                long sum = reader.ReadPair();
+                return sum + Parse(reader);
+            }
+            """) + Parse;
+        var test = new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    Message("a file", "make it a BufferedBinaryReader where it is made (no fix: 'Decode' could see it read ahead)", "the data gives the pass count, a file on every path")),
+            },
+            FixedCode = source,
+        };
+        if (asProjectReference)
+        {
+            test.TestState.AdditionalProjects["Shared"].Sources.Add(("/Shared/ReaderExtensions.cs", helpers));
+            test.TestState.AdditionalProjects["Shared"].AdditionalReferences.AddRange(TestReferenceAssemblies.Framework(TestTarget.Net80));
+            test.TestState.AdditionalProjectReferences.Add("Shared");
+        }
+        else
+        {
+            test.TestState.AdditionalReferences.Add(CompileToImage("Shared", helpers));
+        }
+
+        await test.RunAsync();
+    }
+
+    // A library compiled to an assembly image, as the build hands a referenced project to the compiler.
+    private static MetadataReference CompileToImage(string name, string source)
+    {
+        var compilation = CSharpCompilation.Create(name, new[] { CSharpSyntaxTree.ParseText(source) },
+            TestReferenceAssemblies.Framework(TestTarget.Net80), new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
+        using var image = new MemoryStream();
+        var result = compilation.Emit(image);
+        Assert.True(result.Success, string.Join("\n", result.Diagnostics));
+        return MetadataReference.CreateFromImage(image.ToArray());
     }
 
     private static string Indent(string code)
