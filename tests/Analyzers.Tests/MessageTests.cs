@@ -98,7 +98,10 @@ public class MessageTests
         const string Method = "ReadCompressedChunks";
         ResourceSet set = Resources.ResourceManager.GetResourceSet(CultureInfo.InvariantCulture, createIfNotExists: true, tryParents: true)!;
         string[] Texts(string prefix) => [.. set.Cast<DictionaryEntry>().Where(e => ((string)e.Key).StartsWith(id + prefix, StringComparison.Ordinal)).Select(e => (string)e.Value!)];
-        string[] Fills(string prefix) => [.. Texts(prefix).Select(text => string.Format(CultureInfo.InvariantCulture, text, text.Contains("'{0}'", StringComparison.Ordinal) ? Method : "12"))];
+        // A reason that names two methods ('{0}' hands it to '{1}') names two of that length.
+        string[] Fills(string prefix) => [.. Texts(prefix).Select(text => text.Contains("'{0}'", StringComparison.Ordinal)
+            ? string.Format(CultureInfo.InvariantCulture, text, Method, Method)
+            : string.Format(CultureInfo.InvariantCulture, text, "12"))];
         string[] advice = [.. Texts("Advice").SelectMany(text => !text.Contains("{0}", StringComparison.Ordinal)
             ? [text]
             : (text.Contains("(", StringComparison.Ordinal) ? Fills("NoFix") : Fills("Sites")).Select(fill => string.Format(CultureInfo.InvariantCulture, text, fill)))];

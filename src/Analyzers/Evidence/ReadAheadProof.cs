@@ -287,6 +287,28 @@ internal static partial class ReadAheadProof
         return true;
     }
 
+    /// <summary>
+    /// Where the proof failed, a method of another assembly the maker hands the reader to (<c>reader.ReadVector3()</c>
+    /// from a sibling project): its body cannot be read, so it alone stops the fix, and the message can name it.
+    /// </summary>
+    public static IMethodSymbol? ForeignCallee(IOperation root, ILocalSymbol reader, BinaryReadSymbols symbols)
+    {
+        foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
+        {
+            IOperation receiver = reference;
+            while (receiver.Parent is IConversionOperation conversion)
+                receiver = conversion;
+
+            if (receiver.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var callee } }
+                && !symbols.IsOwn(callee))
+            {
+                return callee;
+            }
+        }
+
+        return null;
+    }
+
     private static bool IsPositionAliasInside(IOperation root, IPropertyReferenceOperation baseStream, Lifetime lifetime)
     {
         IOperation value = baseStream;

@@ -134,7 +134,9 @@ internal sealed class ReaderConstructionSites
                                 overCallersStream = true;
                                 break;
                             default:
-                                return Blocked(Resources.Format("SL1002NoFixVisible", caller));
+                                return ReadAheadProof.ForeignCallee(root, local, symbols) is { } foreign
+                                    ? Blocked(Resources.Format("SL1002NoFixOtherAssembly", foreign.Name))
+                                    : Blocked(Resources.Format("SL1002NoFixVisible", caller));
                         }
 
                         if (!PositionReadsCanBeRewritten(root, local, creation))

@@ -692,7 +692,7 @@ public class SL1002WhereMadeTests
             ExpectedDiagnostics =
             {
                 Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
-                    Message("a file", "make it a BufferedBinaryReader where it is made (no fix: 'Decode' could see it read ahead)", "the data gives the pass count, a file on every path")),
+                    Message("a file", "make it a BufferedBinaryReader where it is made (no fix: it reaches external 'ReadPair')", "the data gives the pass count, a file on every path")),
             },
             FixedCode = source,
         };
