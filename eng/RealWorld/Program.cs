@@ -228,7 +228,8 @@ internal static class Program
     private sealed record ProjectGroup(string Directory, List<string> Files, List<string> References);
 
     // Each directory as its own project when every directory holds exactly one project file (*.csproj directly in it),
-    // with the project references among them read from those files; else one project of all the files.
+    // with the project references among them read from those files (and their references', as MSBuild passes them on);
+    // else one project of all the files.
     private static List<ProjectGroup> ProjectGroups(List<string> directories, List<string> files)
     {
         var projectFiles = directories.ToDictionary(d => d, d => Directory.GetFiles(d, "*.csproj", SearchOption.TopDirectoryOnly), StringComparer.Ordinal);
@@ -252,6 +253,24 @@ internal static class Program
                 .Distinct(StringComparer.Ordinal)
                 .ToList();
             groups.Add(new ProjectGroup(directory, own, referenced));
+        }
+
+        // MSBuild hands a project its references' references too; a workspace project reference is not transitive.
+        var direct = groups.ToDictionary(g => g.Directory, g => g.References.ToList(), StringComparer.Ordinal);
+        foreach (ProjectGroup group in groups)
+        {
+            var pending = new Stack<string>(direct[group.Directory]);
+            while (pending.Count > 0)
+            {
+                foreach (string next in direct[pending.Pop()])
+                {
+                    if (next != group.Directory && !group.References.Contains(next))
+                    {
+                        group.References.Add(next);
+                        pending.Push(next);
+                    }
+                }
+            }
         }
 
         return groups;
