@@ -49,13 +49,36 @@ namespace Microsoft.CodeAnalysis
         foreach (RuntimeFile file in files.Concat(catalog.Files.Where(f => f.DeclaredTypes.Any(t => polyfills.Any(p => p.EndsWith("." + t, StringComparison.Ordinal))))).Distinct())
         {
             var rewriter = new Lowering(request.LanguageVersion, dropped, marked);
-            SyntaxNode root = rewriter.Visit(WithoutClsAttributes(file.Tree.GetRoot()));
+            SyntaxNode root = rewriter.Visit(WithoutClsAttributes(UsingsInsideNamespace(file.Tree.GetRoot())));
             if (!rewriter.KeptType)
                 continue;
             output.Add(("Streamline.Runtime." + file.Name.Substring(0, file.Name.Length - ".cs".Length) + ".g.cs", Render(file, root, request)));
         }
 
         return output;
+    }
+
+    // The file's using directives go inside its namespace. A type the project declares in the global namespace (a
+    // top-level program's `static class Decoder`) is found before the directives at the top of a file, so it would hide
+    // the BCL type a runtime file means (System.Text.Decoder) and break the build; the namespace's own directives are
+    // searched before the global namespace. The `#if` around a directive stays with it, and what stood before the
+    // `namespace` keyword (an `#endif`, blank lines) moves before the first member.
+    private static SyntaxNode UsingsInsideNamespace(SyntaxNode root)
+    {
+        if (root is not CompilationUnitSyntax { Usings.Count: > 0 } unit
+            || unit.Members.Count != 1
+            || unit.Members[0] is not FileScopedNamespaceDeclarationSyntax { Members.Count: > 0, Usings.Count: 0 } declaration)
+        {
+            return root;
+        }
+
+        UsingDirectiveSyntax first = unit.Usings[0];
+        MemberDeclarationSyntax firstMember = declaration.Members[0];
+        FileScopedNamespaceDeclarationSyntax moved = declaration
+            .WithMembers(declaration.Members.Replace(firstMember, firstMember.WithLeadingTrivia(declaration.GetLeadingTrivia().AddRange(firstMember.GetLeadingTrivia()))))
+            .WithUsings(unit.Usings.Replace(first, first.WithLeadingTrivia()))
+            .WithLeadingTrivia(first.GetLeadingTrivia());
+        return unit.WithUsings(default).WithMembers(SyntaxFactory.SingletonList<MemberDeclarationSyntax>(moved));
     }
 
     // [CLSCompliant(false)] on a member of an internal type warns in every consumer: CS3021 without an assembly-level

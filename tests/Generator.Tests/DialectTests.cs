@@ -37,6 +37,34 @@ public sealed class DialectTests
         GeneratorHarness.AssertClean(output);
     }
 
+    /// <summary>
+    /// A project that declares types in the global namespace with the names of BCL types the runtime uses (a top-level
+    /// program's <c>static class Decoder</c>) still compiles: the runtime's using directives sit inside its namespace,
+    /// where they are searched before the global namespace.
+    /// </summary>
+    [Theory]
+    [InlineData(Target.Net472, LanguageVersion.CSharp7_3)]
+    [InlineData(Target.NetStandard21, LanguageVersion.CSharp9)]
+    [InlineData(Target.Net80, LanguageVersion.Latest)]
+    public void GlobalTypesNamedLikeBclTypes_DoNotHideThem(Target target, LanguageVersion language)
+    {
+        string[] names =
+        {
+            "Decoder", "Encoder", "Encoding", "Stream", "Math", "Buffer", "BinaryReader", "BinaryPrimitives", "Vector", "Vector128",
+            "Vector256", "MemoryExtensions", "MemoryMarshal", "Unsafe", "BitOperations", "SearchValues", "StringBuilder", "CultureInfo",
+            "Interlocked", "Debug", "SeekOrigin", "EndOfStreamException", "ArgumentNullException", "ArgumentOutOfRangeException",
+            "ObjectDisposedException", "IOException", "NotSupportedException", "InvalidOperationException", "Rune", "UnicodeCategory",
+            "CharUnicodeInfo", "Array", "Exception",
+        };
+        string globals = string.Concat(names.Select(name => "internal static class " + name + " { }\n"));
+        CSharpCompilation compilation = GeneratorHarness.Compilation(target, language, nullable: false,
+            new[] { GeneratorHarness.UsesOf(GeneratorHarness.PublicTypes), globals });
+        (Compilation output, GeneratorRunResult run) = GeneratorHarness.Run(compilation);
+
+        Assert.True(run.GeneratedSources.Length > 1, "the runtime was not generated");
+        GeneratorHarness.AssertClean(output);
+    }
+
     public static IEnumerable<object[]> SingleTypes()
     {
         foreach (string type in GeneratorHarness.PublicTypes)
