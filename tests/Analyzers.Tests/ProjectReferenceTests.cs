@@ -1,13 +1,10 @@
 using System;
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.IO;
 using System.Linq;
-using System.Reflection;
 using System.Threading;
 using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CodeActions;
 using Microsoft.CodeAnalysis.CodeFixes;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.Diagnostics;
@@ -191,16 +188,12 @@ public class ProjectReferenceTests
         AnalyzerRun run = await AnalyzerRunner.RunAsync(AnalyzerRunner.AllAnalyzers, compilation, concurrent: true);
         Assert.Empty(run.Exceptions);
 
-        var fixers = typeof(Streamline.CodeFixes.Rules.SL1003CountLinesWithoutMaterializingCodeFix).Assembly.GetTypes()
-            .Where(t => !t.IsAbstract && typeof(CodeFixProvider).IsAssignableFrom(t) && t.GetConstructor(Type.EmptyTypes) is not null)
-            .Select(t => (CodeFixProvider)Activator.CreateInstance(t)!)
-            .ToList();
         Document document = solution.GetDocument(documentId)!;
         var lines = new List<string>();
         foreach (Diagnostic diagnostic in run.Diagnostics.OrderBy(d => d.Location.SourceSpan.Start).ThenBy(d => d.Id, StringComparer.Ordinal))
         {
             var titles = new List<string>();
-            foreach (CodeFixProvider fixer in fixers.Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
+            foreach (CodeFixProvider fixer in CodeFixRunner.AllFixers.Where(f => f.FixableDiagnosticIds.Contains(diagnostic.Id)))
             {
                 var context = new CodeFixContext(document, diagnostic, (action, _) => titles.Add(action.Title), CancellationToken.None);
                 await fixer.RegisterCodeFixesAsync(context);

@@ -124,7 +124,7 @@ internal sealed class StreamOriginIndex
     private void OnAssignment(OperationAnalysisContext context)
     {
         var assignment = (IAssignmentOperation)context.Operation;
-        if (Member(assignment.Target) is { } member && SymbolEqualityComparer.Default.Equals(member.ContainingAssembly, _compilation.Assembly) && Types.MayHoldStream(member.Type()))
+        if (Member(assignment.Target) is { } member && OwnSource.IsOwn(member, _compilation.Assembly) && Types.MayHoldStream(member.Type()))
             Add(_writes, member.OriginalDefinition, (IOperation?)assignment.Value);
     }
 
@@ -169,7 +169,7 @@ internal sealed class StreamOriginIndex
     /// <summary>A method of this compilation that takes a stream or reader: the only calls an origin is followed through
     /// (a constructor initializer's call of a library base constructor, such as BinaryReader's, is kept as well).</summary>
     private bool IsOwn(IMethodSymbol method)
-        => SymbolEqualityComparer.Default.Equals(method.ContainingAssembly, _compilation.Assembly) && TakesStream(method);
+        => OwnSource.IsOwn(method, _compilation.Assembly) && TakesStream(method);
 
     private bool TakesStream(IMethodSymbol method)
     {
