@@ -21,11 +21,34 @@ public class BufferedBinaryReaderTests
         from lie in Gen.Frequency((4, Gen.Const(0)), (1, Gen.Int[-3, 3]))
         select Prefixed(Encoding.UTF8.GetBytes(text), lie);
 
+    // Values as BinaryWriter writes them, so the reads meet valid decimals of every scale (28 too) and the longest
+    // 7-bit encodings (a negative Int32 takes 5 bytes, a negative Int64 10, whose last byte is 1), which random bytes
+    // almost never form.
+    private static readonly Gen<byte[]> s_valueSegment =
+        from kind in Gen.Int[0, 2]
+        from lo in Gen.Int
+        from mid in Gen.Int
+        from hi in Gen.Int
+        from negative in Gen.Bool
+        from scale in Gen.Frequency((3, Gen.Byte[0, 28]), (1, Gen.Const((byte)28)))
+        from int32 in Gen.Frequency((1, Gen.Int), (1, Gen.Int[int.MinValue, -1]))
+        from int64 in Gen.Frequency((1, Gen.Long), (1, Gen.Long[long.MinValue, -1]))
+        select Written(writer =>
+        {
+            switch (kind)
+            {
+                case 0: writer.Write(new decimal(lo, mid, hi, negative, scale)); break;
+                case 1: writer.Write7BitEncodedInt(int32); break;
+                default: writer.Write7BitEncodedInt64(int64); break;
+            }
+        });
+
     private static readonly Gen<byte[]> s_data =
         Gen.Frequency(
                 (3, Gen.Byte.Array[0, 40]),
                 (2, s_textSegment),
                 (2, s_prefixedSegment),
+                (2, s_valueSegment),
                 (1, Gen.OneOf(new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x0F }, new byte[] { 0xFF, 0xFF, 0xFF, 0xFF, 0x1F }, new byte[] { 0xF0, 0x9F, 0x98 }, new byte[] { 0xE2, 0x82 })))
             .Array[0, 8]
             .Select(segments => segments.SelectMany(s => s).ToArray());
@@ -78,6 +101,56 @@ public class BufferedBinaryReaderTests
         from leaveOpen in Gen.Frequency((5, Gen.Const(true)), (1, Gen.Const(false)))
         from ops in s_op.Array[1, 30]
         select new ReaderCase(data, kind, encodingIndex, bufferSize, chunkSeed, chunkMax, leaveOpen, ops);
+
+    private static byte[] Written(Action<BinaryWriter> write)
+    {
+        using var stream = new MemoryStream();
+        using (var writer = new BinaryWriter(stream))
+        {
+            write(writer);
+        }
+
+        return stream.ToArray();
+    }
+
+    [Fact]
+    public void ValuesAtTheirLimits_ReadLikeBinaryReader()
+    {
+        byte[] data = Written(writer =>
+        {
+            writer.Write(new decimal(1, 0, 0, false, 28));
+            writer.Write(new decimal(-1, -1, -1, true, 28));
+            writer.Write(decimal.MinValue);
+            writer.Write7BitEncodedInt(-1);
+            writer.Write7BitEncodedInt(int.MinValue);
+            writer.Write7BitEncodedInt64(-1L);
+            writer.Write7BitEncodedInt64(long.MinValue);
+            writer.Write7BitEncodedInt64(long.MaxValue);
+        });
+        foreach (StreamKind kind in Enum.GetValues<StreamKind>())
+        {
+            AssertSame(new ReaderCase(data, kind, 0, 5, 3, 4, true,
+                [new Op(OpKind.ReadDecimal), new Op(OpKind.ReadDecimal), new Op(OpKind.ReadDecimal), new Op(OpKind.Read7BitEncodedInt),
+                 new Op(OpKind.Read7BitEncodedInt), new Op(OpKind.Read7BitEncodedInt64), new Op(OpKind.Read7BitEncodedInt64),
+                 new Op(OpKind.Read7BitEncodedInt64), new Op(OpKind.ReadByte)]));
+        }
+    }
+
+    [Fact]
+    public void Dispose_ClosesTheStream_UnlessLeaveOpenSaysSo()
+    {
+        var first = new MemoryStream(new byte[8]);
+        new BufferedBinaryReader(first).Dispose();
+        Assert.False(first.CanRead);
+
+        var second = new MemoryStream(new byte[8]);
+        new BufferedBinaryReader(second, Encoding.UTF8).Dispose();
+        Assert.False(second.CanRead);
+
+        var third = new MemoryStream(new byte[8]);
+        new BufferedBinaryReader(third, Encoding.UTF8, leaveOpen: true).Dispose();
+        Assert.True(third.CanRead);
+    }
 
     private static byte[] Prefixed(byte[] payload, int lie)
     {

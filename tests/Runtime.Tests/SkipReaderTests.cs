@@ -33,9 +33,11 @@ public enum SkipOpKind
     ReadAt,
     ReadByte,
     Skip,
+    Position,
 }
 
-/// <summary>One call: Read(buffer of A bytes, B, C), ReadByte(), or Skip(A) (<c>Position += A</c> in the loop).</summary>
+/// <summary>One call: Read(buffer of A bytes, B, C), ReadByte(), Skip(A) (<c>Position += A</c> in the loop), or a read of
+/// Position.</summary>
 public readonly record struct SkipOp(SkipOpKind Kind, int A = 0, int B = 0, int C = 0)
 {
     public override string ToString() => $"new SkipOp(SkipOpKind.{Kind}, {A}, {B}, {C})";
@@ -72,6 +74,7 @@ public class SkipReaderTests
             from count in Gen.Frequency((5, Gen.Int[0, 30]), (1, Gen.Int[-2, 45]))
             select new SkipOp(SkipOpKind.ReadAt, length, offset, count)),
         (1, Gen.Const(new SkipOp(SkipOpKind.ReadByte))),
+        (1, Gen.Const(new SkipOp(SkipOpKind.Position))),
         (5, s_skip.Select(n => new SkipOp(SkipOpKind.Skip, n))));
 
     private static readonly Gen<SkipCase> s_case =
@@ -164,7 +167,8 @@ public class SkipReaderTests
         Assert.Throws<ObjectDisposedException>(() => reader.Position);
 
         var kept = new MemoryStream(Pattern(10));
-        using (var leaving = new SkipReader(kept, leaveOpen: true))
+        var leaving = new SkipReader(kept, leaveOpen: true);
+        using (leaving)
         {
             leaving.Read(new byte[2], 0, 2);
             leaving.Skip(3);
@@ -173,7 +177,21 @@ public class SkipReaderTests
 
         Assert.True(kept.CanRead);
         Assert.Equal(5, kept.Position);
+
+        // Left open, the stream would still answer: the reader itself must refuse.
+        Assert.Throws<ObjectDisposedException>(() => leaving.Read(new byte[2], 0, 2));
+        Assert.Throws<ObjectDisposedException>(() => leaving.ReadByte());
+        Assert.Throws<ObjectDisposedException>(() => leaving.Skip(1));
+        Assert.Throws<ObjectDisposedException>(() => leaving.Position);
+        Assert.Equal(5, kept.Position);
     }
+
+    [Fact]
+    public void Position_CountsASkipNotYetApplied()
+        => AssertSame(new SkipCase(Pattern(5000), SkipStreamKind.File, 16, 0, 1, 0,
+            [new SkipOp(SkipOpKind.Read, 4, 0, 4), new SkipOp(SkipOpKind.Skip, 1000), new SkipOp(SkipOpKind.Position),
+             new SkipOp(SkipOpKind.Skip, 3), new SkipOp(SkipOpKind.Position), new SkipOp(SkipOpKind.Read, 8, 0, 8),
+             new SkipOp(SkipOpKind.Position)]));
 
     [Fact]
     public void PseudoFile_ShortReadsReachTheCallerAsInTheLoop()
@@ -402,6 +420,8 @@ public class SkipReaderTests
 
             case SkipOpKind.ReadByte:
                 return Same(Run(() => bcl.ReadByte()), Run(() => ours.ReadByte()));
+            case SkipOpKind.Position:
+                return Same(Run(() => bcl.Position), Run(() => ours.Position));
             default:
                 return Same(Run(() => { bcl.Position += op.A; return 0L; }), Run(() => { ours.Skip(op.A); return 0L; }));
         }

@@ -479,15 +479,15 @@ internal static partial class ReadAheadProof
     private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
         => symbols.MayHoldStream(creation.Type)
             ? IsOwnedCreation(creation, symbols)
-            : creation.Initializer is null && !HoldsStream(creation, symbols, skipSelf: true);
+            : creation.Initializer is null && !HoldsStream(creation, symbols);
 
-    /// <summary>Some value under <paramref name="operation"/> is a stream, reader or writer that is not made on the
-    /// spot by an owned creation.</summary>
-    private static bool HoldsStream(IOperation operation, BinaryReadSymbols symbols, bool skipSelf = false)
+    /// <summary>Some value under <paramref name="operation"/>, or the operation itself, is a stream, reader or writer that
+    /// is not made on the spot by an owned creation.</summary>
+    private static bool HoldsStream(IOperation operation, BinaryReadSymbols symbols)
     {
         foreach (IOperation descendant in operation.DescendantsAndSelf())
         {
-            if ((skipSelf && descendant == operation) || descendant is IConversionOperation or IArgumentOperation || !symbols.MayHoldStream(descendant.Type))
+            if (descendant is IConversionOperation or IArgumentOperation || !symbols.MayHoldStream(descendant.Type))
                 continue;
             if (descendant is IObjectCreationOperation or IInvocationOperation && IsOwnedCreation(descendant, symbols))
                 continue; // its own arguments are checked by IsOwnedCreation, and seen again here harmlessly

@@ -268,6 +268,19 @@ public class SL1002WhereMadeTests
 
         static long Decode() => Parse(s_reader);
         """, "a file", "no fix: 'Decode' does not construct it", "a file on every path")]
+    [InlineData("""
+        static long Decode(string path)
+        {
+            BinaryReader reader = new SwappingReader(File.OpenRead(path));
+            return Parse(reader);
+        }
+
+        sealed class SwappingReader : BinaryReader
+        {
+            public SwappingReader(Stream input) : base(input) { }
+        }
+        """, "a file", "no fix: 'Decode' does not construct it", "a file on every path")]
+    [InlineData("", "a stream from a caller this compilation cannot see", "no fix: 'Parse' has no caller here", "the stream comes from outside this compilation")]
     public Task NoFix_WhereAUseStopsTheProof_SaysWhichUse(string caller, string origin, string reason, string stream)
     {
         string source = "using System.IO;\n\nclass C\n{\n" + Indent(caller) + Parse;
@@ -320,6 +333,86 @@ public class SL1002WhereMadeTests
             },
             FixedCode = source,
         }.RunAsync();
+    }
+
+    /// <summary>A private helper whose reader comes through a public method: the public method's callers are outside.</summary>
+    [Fact]
+    public Task NoFix_ReaderHandedOnByAPublicMethod_SaysCallersOutside()
+    {
+        string source = """
+            using System.IO;
+
+            public class C
+            {
+                static long Decode(string path)
+                {
+                    using var reader = new BinaryReader(File.OpenRead(path));
+                    return Load(reader);
+                }
+
+                public static long Load(BinaryReader reader) => Parse(reader);
+
+                static long Parse(BinaryReader reader)
+                {
+                    int count = reader.ReadInt32();
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += {|#0:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test
+        {
+            TestCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(Message(
+                    "a file",
+                    "make it a BufferedBinaryReader where it is made (no fix: 'Load' is callable from outside)",
+                    "the data gives the pass count, the stream comes from outside this compilation")),
+            },
+            FixedCode = source,
+        }.RunAsync();
+    }
+
+    /// <summary>Made over a caller's stream and disposed on every path: fixed only with a runtime whose reader reads
+    /// nothing ahead of a stream that cannot seek (the one that has <c>Position</c>).</summary>
+    [Fact]
+    public Task NoFix_WhereMadeOverACallersStream_WithARuntimeThatMayReadAheadOfAStreamThatCannotSeek()
+    {
+        string source = """
+            using System.IO;
+            using System.Text;
+
+            namespace Streamline.Runtime
+            {
+                public sealed class BufferedBinaryReader : BinaryReader
+                {
+                    public BufferedBinaryReader(Stream input) : base(input) { }
+                    public BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen) : base(input, encoding, leaveOpen) { }
+                }
+            }
+
+            class C
+            {
+                static long Decode(Stream input)
+                {
+                    using var reader = new BinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                    return Parse(reader);
+                }
+
+                static long Parse(BinaryReader reader)
+                {
+                    int count = reader.ReadInt32();
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += {|SL1102:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+            """;
+        return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = source, FixedCode = source }.RunAsync();
     }
 
     /// <summary>A helper reached through a base or interface member: its calls are recorded under that member, so the
