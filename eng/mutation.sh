@@ -5,6 +5,8 @@
 #
 #   eng/mutation.sh analyzers    the read-ahead proof of SL1002's fixes (Evidence/ReadAheadProof*, ReaderHelpers,
 #                                ReaderConstructionSites) against the SL1002, tier and project-reference tests
+#   eng/mutation.sh sl1007       SL1007's proof for its SkipReader loop fix (Rules/SL1007LoopProof) against the SL1007
+#                                and tier tests
 #   eng/mutation.sh runtime      SkipReader and BufferedBinaryReader against their differential tests
 #
 # The configuration is eng/mutation/<name>.json (what is mutated, which tests run). Reports go to
@@ -14,9 +16,9 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 name=${1:-analyzers}
 case "$name" in
-  analyzers) tests="$root/tests/Analyzers.Tests" ;;
+  analyzers | sl1007) tests="$root/tests/Analyzers.Tests" ;;
   runtime) tests="$root/tests/Runtime.Tests" ;;
-  *) echo "unknown target '$name' (known: analyzers, runtime)" >&2; exit 2 ;;
+  *) echo "unknown target '$name' (known: analyzers, sl1007, runtime)" >&2; exit 2 ;;
 esac
 cd "$root"
 dotnet tool restore >/dev/null
