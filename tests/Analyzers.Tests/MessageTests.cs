@@ -5,6 +5,7 @@ using System.Globalization;
 using System.Linq;
 using System.Reflection;
 using System.Resources;
+using System.Text.RegularExpressions;
 using Streamline.Analyzers.Flow;
 using Streamline.Analyzers.Rules;
 
@@ -98,10 +99,8 @@ public class MessageTests
         const string Method = "ReadCompressedChunks";
         ResourceSet set = Resources.ResourceManager.GetResourceSet(CultureInfo.InvariantCulture, createIfNotExists: true, tryParents: true)!;
         string[] Texts(string prefix) => [.. set.Cast<DictionaryEntry>().Where(e => ((string)e.Key).StartsWith(id + prefix, StringComparison.Ordinal)).Select(e => (string)e.Value!)];
-        // A reason that names two methods ('{0}' hands it to '{1}') names two of that length.
-        string[] Fills(string prefix) => [.. Texts(prefix).Select(text => text.Contains("'{0}'", StringComparison.Ordinal)
-            ? string.Format(CultureInfo.InvariantCulture, text, Method, Method)
-            : string.Format(CultureInfo.InvariantCulture, text, "12"))];
+        // Each quoted placeholder ('{0}') names a method of that length, each other one ({1}) a line number.
+        string[] Fills(string prefix) => [.. Texts(prefix).Select(text => Regex.Replace(text, @"('?)\{\d\}('?)", match => match.Groups[1].Length > 0 ? $"'{Method}'" : "1234"))];
         string[] advice = [.. Texts("Advice").SelectMany(text => !text.Contains("{0}", StringComparison.Ordinal)
             ? [text]
             : (text.Contains("(", StringComparison.Ordinal) ? Fills("NoFix") : Fills("Sites")).Select(fill => string.Format(CultureInfo.InvariantCulture, text, fill)))];

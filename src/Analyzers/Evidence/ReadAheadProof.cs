@@ -56,8 +56,21 @@ internal static partial class ReadAheadProof
     /// the compilation (<see cref="ReaderHelpers"/>); while a method is analyzed alone, only into helpers of its own
     /// type, read from their syntax.</param>
     public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
+        => Judge(root, reader, creation, symbols, out _, helpers);
+
+    /// <summary><see cref="Judge(IOperation, ILocalSymbol, IObjectCreationOperation, BinaryReadSymbols, ReaderHelpers?)"/>,
+    /// and where the verdict is <see cref="Verdict.Visible"/>, <paramref name="stop"/> says in the message's words which
+    /// use stops the fix (<c>no fix: 'input' is used at line 42</c>).</summary>
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null)
     {
-        if (HasGoTo(root) || StreamArgument(creation) is not { } stream)
+        stop = null;
+        if (HasGoTo(root))
+        {
+            stop = Resources.Get("SL1002NoFixGoTo");
+            return Verdict.Visible;
+        }
+
+        if (StreamArgument(creation) is not { } stream)
             return Verdict.Visible;
 
         // Inside a lambda or local function, which may run at any time, only a stream made there is certain: on the
@@ -70,17 +83,33 @@ internal static partial class ReadAheadProof
                 && EnclosingFunction(functionInitializer) == function
                 && IsOwnedCreation(functionInitializer, symbols)))
         {
+            stop = Resources.Get("SL1002NoFixInFunction");
             return Verdict.Visible;
         }
 
-        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime) || !StaysInside(root, reader, lifetime, function, symbols, helpers))
+        if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime))
             return Verdict.Visible;
+
+        if (Escape(root, reader, lifetime, function, symbols, helpers) is { } escape)
+        {
+            IOperation handed = escape;
+            while (handed.Parent is IConversionOperation conversion)
+                handed = conversion;
+
+            stop = handed.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var callee } } && !symbols.IsOwn(callee)
+                ? Resources.Format("SL1002NoFixOtherAssembly", callee.Name)
+                : Resources.Format("SL1002NoFixReaderUse", reader.Name, LineOf(escape));
+            return Verdict.Visible;
+        }
 
         if (IsOwnedCreation(stream, symbols))
             return Verdict.OwnedStream; // made in the argument itself: nobody else can hold it
 
         if (stream is IObjectCreationOperation)
+        {
+            stop = Resources.Get("SL1002NoFixWrapper");
             return Verdict.Visible; // new BufferedStream(input): putting the wrapper back does not put the caller's stream back
+        }
 
         // A local over a stream the method opened is the method's; anything else (a parameter, a field, a property, a
         // call's result, another reader's BaseStream) is the caller's, and any alias of it used while the reader
@@ -97,9 +126,10 @@ internal static partial class ReadAheadProof
         };
         if (holder is not null)
         {
-            switch (OtherUses(root, holder, stream, lifetime, function))
+            switch (OtherUses(root, holder, stream, lifetime, function, out IOperation? unsafeUse))
             {
                 case StreamUse.Unsafe:
+                    stop = Resources.Format("SL1002NoFixStreamUse", holder.Name, LineOf(unsafeUse!));
                     return Verdict.Visible;
                 case StreamUse.HandedOn:
                     owned = false; // someone else may hold it now
@@ -111,8 +141,23 @@ internal static partial class ReadAheadProof
             return Verdict.OwnedStream;
 
         // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left.
-        return lifetime.Disposed && NothingElseRunsOver(root, reader, lifetime, symbols) ? Verdict.CallersStream : Verdict.Visible;
+        if (!lifetime.Disposed)
+        {
+            stop = Resources.Format("SL1002NoFixNotDisposed", reader.Name);
+            return Verdict.Visible;
+        }
+
+        if (OtherCodeOver(root, reader, lifetime, symbols) is { } other)
+        {
+            stop = Resources.Format("SL1002NoFixOtherCode", LineOf(other));
+            return Verdict.Visible;
+        }
+
+        return Verdict.CallersStream;
     }
+
+    /// <summary>The line, counted from 1, on which <paramref name="operation"/> starts.</summary>
+    private static int LineOf(IOperation operation) => operation.Syntax.GetLocation().GetLineSpan().StartLinePosition.Line + 1;
 
     /// <summary>
     /// The fix may turn these <c>Position</c> reads into <c>reader.Position</c>: each runs while the reader is alive and
@@ -250,14 +295,15 @@ internal static partial class ReadAheadProof
 
     /// <summary>
     /// Every use of the reader is <c>r.Member(...)</c>, or <c>r.BaseStream</c> as the receiver of a stream member,
-    /// while the reader is alive and outside lambdas and local functions: the reader never escapes.
+    /// while the reader is alive and outside lambdas and local functions: the reader never escapes. Else the first use
+    /// that lets it escape.
     /// </summary>
-    private static bool StaysInside(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols, ReaderHelpers? helpers)
+    private static IOperation? Escape(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols, ReaderHelpers? helpers)
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
             if (EnclosingFunction(reference) != function || !lifetime.Contains(reference.Syntax.Span))
-                return false; // captured by a lambda or local function, or used after its disposal
+                return reference; // captured by a lambda or local function, or used after its disposal
 
             IOperation receiver = reference;
             while (receiver.Parent is IConversionOperation conversion)
@@ -280,11 +326,11 @@ internal static partial class ReadAheadProof
                     when argument.Value == receiver && helpers?.OnlyReadsThrough(constructor, parameter) == true:
                     continue; // new Header(reader), at compilation end: the constructor only reads through it
                 default:
-                    return false;
+                    return reference;
             }
         }
 
-        return true;
+        return null;
     }
 
     /// <summary>
@@ -373,8 +419,9 @@ internal static partial class ReadAheadProof
     }
 
     /// <summary>How the local or parameter holding the stream is used besides being handed to the reader.</summary>
-    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime, IOperation? function)
+    private static StreamUse OtherUses(IOperation root, ISymbol stream, IOperation argument, Lifetime lifetime, IOperation? function, out IOperation? unsafeUse)
     {
+        unsafeUse = null;
         StreamUse use = StreamUse.MembersOnly;
         foreach (IOperation operation in root.Descendants())
         {
@@ -389,7 +436,10 @@ internal static partial class ReadAheadProof
                 continue;
 
             if (EnclosingFunction(operation) != function || lifetime.Contains(operation.Syntax.Span))
+            {
+                unsafeUse = operation;
                 return StreamUse.Unsafe; // captured by a lambda or local function, or used while the reader lives
+            }
 
             if (!IsMemberReceiver(operation))
                 use = StreamUse.HandedOn;
@@ -400,9 +450,10 @@ internal static partial class ReadAheadProof
 
     /// <summary>
     /// While the reader over a caller's stream is alive, no other code can run that could see the stream: no
-    /// <c>await</c>, no <c>yield</c>, no delegate call, and no value that could be the same stream or wrap it.
+    /// <c>await</c>, no <c>yield</c>, no delegate call, and no value that could be the same stream or wrap it. Else the
+    /// first operation that could.
     /// </summary>
-    private static bool NothingElseRunsOver(IOperation root, ILocalSymbol reader, Lifetime lifetime, BinaryReadSymbols symbols)
+    private static IOperation? OtherCodeOver(IOperation root, ILocalSymbol reader, Lifetime lifetime, BinaryReadSymbols symbols)
     {
         foreach (IOperation operation in root.Descendants())
         {
@@ -414,29 +465,31 @@ internal static partial class ReadAheadProof
                 case IAwaitOperation:
                 case IReturnOperation { Kind: OperationKind.YieldReturn }:
                 case IInvocationOperation { TargetMethod.MethodKind: MethodKind.DelegateInvoke }:
-                    return false;
+                    return operation;
                 case ILocalReferenceOperation local when SymbolEqualityComparer.Default.Equals(local.Local, reader)
                     || (symbols.MayHoldStream(local.Local.Type) && IsAliasOf(root, local.Local, reader)):
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: ILocalReferenceOperation owner }
                     when SymbolEqualityComparer.Default.Equals(owner.Local, reader):
                     continue;
-                case IObjectCreationOperation creation:
-                    if (!IsIsolatedCreation(creation, symbols))
-                        return false;
+                case IObjectCreationOperation creation when symbols.MayHoldStream(creation.Type):
+                    if (!IsOwnedCreation(creation, symbols))
+                        return operation;
                     continue;
+                case IObjectCreationOperation:
+                    continue; // an object of another kind: what it is made with (arguments, initializer) is visited too
                 case ILocalReferenceOperation { Local: var local } when !symbols.MayHoldStream(local.Type)
                     || (SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols)):
                     continue;
                 case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
                     or IInvocationOperation or IArrayElementReferenceOperation or IInstanceReferenceOperation or IDynamicMemberReferenceOperation:
                     if (symbols.MayHoldStream(operation.Type))
-                        return false;
+                        return operation;
                     continue;
             }
         }
 
-        return true;
+        return null;
     }
 
     /// <summary>
@@ -479,7 +532,7 @@ internal static partial class ReadAheadProof
     private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
         => symbols.MayHoldStream(creation.Type)
             ? IsOwnedCreation(creation, symbols)
-            : creation.Initializer is null && !HoldsStream(creation, symbols);
+            : !HoldsStream(creation, symbols);
 
     /// <summary>Some value under <paramref name="operation"/>, or the operation itself, is a stream, reader or writer that
     /// is not made on the spot by an owned creation.</summary>

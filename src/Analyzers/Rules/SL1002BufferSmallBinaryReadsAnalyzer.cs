@@ -119,14 +119,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             if (rejudge.TryGetValue(diagnostic.Location, out Construction construction))
             {
                 // A construction whose reader goes to helpers the method alone could not follow: judged again with them.
-                ImmutableDictionary<string, string> properties = Judge(construction.Root, construction.Reader, construction.Creation, symbols, helpers) switch
+                ReadAheadProof.Verdict again = Judge(construction.Root, construction.Reader, construction.Creation, symbols, out string? stop, helpers);
+                ImmutableDictionary<string, string> properties = again switch
                 {
                     ReadAheadProof.Verdict.OwnedStream => s_fixable,
                     ReadAheadProof.Verdict.CallersStream => s_fixableOverCallersStream,
                     _ => s_notFixable,
                 };
                 if (!FormatGate.LeavesOut(properties))
-                    resolved.Enqueue(diagnostic.With(properties, diagnostic.ThirdArgument!, diagnostic.AdditionalLocations));
+                    resolved.Enqueue(diagnostic.With(properties, MadeHereAdvice(again, stop), diagnostic.AdditionalLocations));
                 continue;
             }
 
@@ -222,9 +223,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (baseStreamUse == SL1002PositionReads.Use.Other)
             return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
 
-        ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols);
-        if (baseStreamUse != SL1002PositionReads.Use.None && !CanRewritePositionReads(root, local, declarator, creation))
+        ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols, out string? stop);
+        bool positionReadsRewritable = baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator, creation);
+        if (!positionReadsRewritable && verdict != ReadAheadProof.Verdict.Visible)
+        {
             verdict = ReadAheadProof.Verdict.Visible;
+            stop = Resources.Get("SL1002NoFixPositionReads");
+        }
 
         ImmutableDictionary<string, string> properties = verdict switch
         {
@@ -239,7 +244,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
         Location location = creation.Syntax.GetLocation();
         if (verdict == ReadAheadProof.Verdict.Visible
-            && baseStreamUse == SL1002PositionReads.Use.None
+            && positionReadsRewritable
             && over is not null
             && Judge(root, local, creation, symbols, ReaderHelpers.Hopeful) != ReadAheadProof.Verdict.Visible)
         {
@@ -250,8 +255,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             return;
         }
 
-        ReportUnlessInMemory(context, live, pending, over, location, properties, local.Name, Resources.Get("SL1002AdviceMadeHere"), growth);
+        ReportUnlessInMemory(context, live, pending, over, location, properties, local.Name, MadeHereAdvice(verdict, stop), growth);
     }
+
+    /// <summary>The advice for a reader the method makes: buffer it, and where the proof failed, which use stops the
+    /// fix.</summary>
+    private static string MadeHereAdvice(ReadAheadProof.Verdict verdict, string? stop)
+        => verdict == ReadAheadProof.Verdict.Visible && stop is not null
+            ? Resources.Format("SL1002AdviceMadeHereNoFix", stop)
+            : Resources.Get("SL1002AdviceMadeHere");
 
     /// <summary>A construction judged again at compilation end.</summary>
     private readonly struct Construction
@@ -534,11 +546,17 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
     /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
     private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
-        => creation.Constructor is not null
+        => Judge(root, reader, creation, symbols, out _, helpers);
+
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null)
+    {
+        stop = null;
+        return creation.Constructor is not null
             && creation.Initializer is null
             && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
-                ? ReadAheadProof.Judge(root, reader, creation, symbols, helpers)
+                ? ReadAheadProof.Judge(root, reader, creation, symbols, out stop, helpers)
                 : ReadAheadProof.Verdict.Visible;
+    }
 
     private static IOperation StripConversions(IOperation operation)
     {

@@ -202,6 +202,35 @@ public class PinnedShapeEquivalenceTests : IClassFixture<PinnedShapeEquivalenceT
             }
             """);
 
+    // DBCD's readers: an object with an initializer made on every pass while the reader over the caller's stream is
+    // alive (fixed since 2026-11-29), a header whose Position is set through BaseStream, and a helper that reads.
+    [Fact]
+    public Task Found_ObjectWithAnInitializerMadeOnEveryPass()
+        => CheckAsync("an object with an initializer made on every pass, a caller's stream, BaseStream.Position set", """
+            public class Found6
+            {
+                private sealed class Cursor { public int Position { get; set; } public long Value { get; set; } }
+
+                private static long Pair(BinaryReader r) => r.ReadInt16() * 7L + r.ReadByte();
+
+                public long Records(Stream input, int count)
+                {
+                    long sum = 0;
+                    using (var reader = new BinaryReader(input, Encoding.UTF8, true))
+                    {
+                        reader.BaseStream.Position = reader.BaseStream.Position + 2;
+                        for (int i = 0; i < count; i++)
+                        {
+                            var cursor = new Cursor { Position = i, Value = reader.ReadInt32() };
+                            sum = sum * 31 + cursor.Value + cursor.Position + Pair(reader);
+                        }
+                    }
+
+                    return sum;
+                }
+            }
+            """);
+
     private async Task CheckAsync(string description, string code)
     {
         string name = code.Split(' ', '\n')[2].Trim();

@@ -710,7 +710,7 @@ public class SL1002WhereMadeTests
 
     /// <summary>A reader read in a loop where it is made and also handed to a constructor of another type: the method
     /// alone cannot see into the constructor, so its proof waits for compilation end, where a constructor that only
-    /// reads lets the fix stand and one that keeps the reader does not.</summary>
+    /// reads lets the fix stand and one that keeps the reader does not, which the message names.</summary>
     [Theory]
     [InlineData("public Header(BinaryReader r) { Count = r.ReadInt32(); }", true)]
     [InlineData("public Header(BinaryReader r) { Count = r.ReadInt32(); Kept = r; } public BinaryReader Kept;", false)]
@@ -746,7 +746,8 @@ public class SL1002WhereMadeTests
             ExpectedDiagnostics =
             {
                 Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
-                    "'reader' reads small values one call at a time in a loop over a file: read them through a BufferedBinaryReader" + Evidence),
+                    "'reader' reads small values one call at a time in a loop over a file: read them through a BufferedBinaryReader"
+                    + (fixable ? "" : " (no fix: 'reader' escapes at line 8)") + Evidence),
             },
             FixedCode = fixable ? Source("BufferedBinaryReader") : source,
         }.RunAsync();
