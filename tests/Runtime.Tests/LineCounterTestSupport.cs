@@ -121,9 +121,12 @@ internal static class TempFiles
         return path;
     }
 
+    private const string FolderPrefix = "streamline-linecounter-";
+
     private static string CreateFolder()
     {
-        string folder = Path.Combine(Path.GetTempPath(), "streamline-linecounter-" + Environment.ProcessId);
+        DeleteFoldersOfEndedRuns();
+        string folder = Path.Combine(Path.GetTempPath(), FolderPrefix + Environment.ProcessId);
         Directory.CreateDirectory(folder);
         AppDomain.CurrentDomain.ProcessExit += (_, _) =>
         {
@@ -136,6 +139,47 @@ internal static class TempFiles
             }
         };
         return folder;
+    }
+
+    /// <summary>
+    /// The test host may be stopped before <see cref="AppDomain.ProcessExit"/> has deleted its folder (vstest ends it
+    /// shortly after the run), so each run also removes the folders of test hosts that are no longer running.
+    /// </summary>
+    private static void DeleteFoldersOfEndedRuns()
+    {
+        foreach (string stale in Directory.EnumerateDirectories(Path.GetTempPath(), FolderPrefix + "*"))
+        {
+            if (!int.TryParse(Path.GetFileName(stale).AsSpan(FolderPrefix.Length), out int processId)
+                || processId == Environment.ProcessId || IsRunning(processId))
+            {
+                continue;
+            }
+
+            try
+            {
+                Directory.Delete(stale, recursive: true);
+            }
+            catch (Exception exception) when (exception is IOException or UnauthorizedAccessException)
+            {
+            }
+        }
+    }
+
+    private static bool IsRunning(int processId)
+    {
+        try
+        {
+            using System.Diagnostics.Process process = System.Diagnostics.Process.GetProcessById(processId);
+            return !process.HasExited;
+        }
+        catch (ArgumentException)
+        {
+            return false;
+        }
+        catch (InvalidOperationException)
+        {
+            return false;
+        }
     }
 }
 
