@@ -21,8 +21,11 @@ internal static partial class ReadAheadProof
     /// or async (it would read later). Checked on the syntax of its one declaration; a call to a method of another
     /// assembly is not followed.
     /// </summary>
-    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols)
-        => OnlyReadsThrough(method, parameter, symbols, out _);
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, TextReads? text = null)
+    {
+        bool readsSmallValues = false;
+        return OnlyReadsThrough(method, parameter, symbols, new Stack<IMethodSymbol>(), ref readsSmallValues, text);
+    }
 
     /// <summary>
     /// <see cref="OnlyReadsThrough(IMethodSymbol, IParameterSymbol, BinaryReadSymbols)"/>, and at least one of those
@@ -37,10 +40,10 @@ internal static partial class ReadAheadProof
     private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, out bool readsSmallValues)
     {
         readsSmallValues = false;
-        return OnlyReadsThrough(method, parameter, symbols, new Stack<IMethodSymbol>(), ref readsSmallValues);
+        return OnlyReadsThrough(method, parameter, symbols, new Stack<IMethodSymbol>(), ref readsSmallValues, text: null);
     }
 
-    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues)
+    private static bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues, TextReads? text)
     {
         method = method.OriginalDefinition;
         if (method.IsVirtual || method.IsAbstract || method.IsOverride || method.IsExtern || method.IsAsync
@@ -63,7 +66,7 @@ internal static partial class ReadAheadProof
         callers.Push(method);
         try
         {
-            return OnlyReadsThroughBody(method, body, parameter.OriginalDefinition.Name, symbols, callers, ref readsSmallValues);
+            return OnlyReadsThroughBody(method, body, parameter.OriginalDefinition.Name, symbols, callers, ref readsSmallValues, text);
         }
         finally
         {
@@ -71,7 +74,7 @@ internal static partial class ReadAheadProof
         }
     }
 
-    private static bool OnlyReadsThroughBody(IMethodSymbol method, SyntaxNode body, string name, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues)
+    private static bool OnlyReadsThroughBody(IMethodSymbol method, SyntaxNode body, string name, BinaryReadSymbols symbols, Stack<IMethodSymbol> callers, ref bool readsSmallValues, TextReads? text)
     {
         foreach (SyntaxNode node in body.DescendantNodes())
         {
@@ -93,7 +96,7 @@ internal static partial class ReadAheadProof
                         && arguments.Arguments.IndexOf(argument) is var index
                         && index < helper.Parameters.Length
                         && SymbolEqualityComparer.Default.Equals(helper.Parameters[index].Type, symbols.BinaryReader)
-                        && OnlyReadsThrough(helper, helper.Parameters[index], symbols, callers, ref readsSmallValues))
+                        && OnlyReadsThrough(helper, helper.Parameters[index], symbols, callers, ref readsSmallValues, text))
                     {
                         continue; // ReadEntry(r): a helper that only reads through it too
                     }
@@ -107,6 +110,7 @@ internal static partial class ReadAheadProof
                     }
 
                     readsSmallValues |= invocation.ArgumentList.Arguments.Count == 0 && symbols.IsSmallRead(receiverAccess.Name.Identifier.ValueText);
+                    text?.Note(receiverAccess.Name.Identifier.ValueText);
                     break;
             }
         }

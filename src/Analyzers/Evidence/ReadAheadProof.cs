@@ -26,12 +26,15 @@ namespace Streamline.Analyzers.Evidence;
 /// using (var r = new BinaryReader(input, enc, true)) { ... }  // a caller's stream: r disposed on every path
 /// using var r = new BinaryReader(input);                      // likewise, to the end of the block
 /// var r = new BinaryReader(input); try { ... } finally { r.Dispose(); }
+/// var r = new BinaryReader(input);                            // nothing disposes it: the fix declares it with using
+///                                                             // and leaveOpen: true (<see cref="NeedsUsing"/>)
 /// </code>
 /// where <c>r</c> is used only as the receiver of its own members (<c>r.BaseStream</c> only as the receiver of a
 /// stream member, <c>r.BaseStream.Position</c>, or in an alias read only for Position and Length), never stored,
 /// returned or captured, and passed only to methods of the compilation that just read through it. For a caller's stream,
 /// while <c>r</c> is alive: no <c>await</c>, no <c>yield</c>, no delegate call, and no other value that could be the
-/// same stream (a stream, reader or writer from a field, property, parameter, local or call). What is assumed, not
+/// same stream (a stream, reader or writer from a field, property, parameter, local or call), and no text read that a
+/// stream returning short reads would decode otherwise (<see cref="TextReads"/>). What is assumed, not
 /// proven: a method called while the reader is alive that is not handed the stream, the reader or a reader or writer
 /// does not reach the caller's stream some other way (a progress callback stored in a field that reads it).
 /// </remarks>
@@ -90,7 +93,8 @@ internal static partial class ReadAheadProof
         if (!TryGetLifetime(root, creation, reader, out Lifetime lifetime))
             return Verdict.Visible;
 
-        if (Escape(root, reader, lifetime, function, symbols, helpers) is { } escape)
+        var text = new TextReads();
+        if (Escape(root, reader, lifetime, function, symbols, helpers, text) is { } escape)
         {
             IOperation handed = escape;
             while (handed.Parent is IConversionOperation conversion)
@@ -140,11 +144,19 @@ internal static partial class ReadAheadProof
         if (owned)
             return Verdict.OwnedStream;
 
-        // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left.
+        // The caller's stream: only the put-back on Dispose makes the caller see what BinaryReader would have left. A
+        // reader nothing disposes or closes can be disposed by the fix (NeedsUsing), over the lifetime checked here.
         if (!lifetime.Disposed)
         {
-            stop = Resources.Format("SL1002NoFixNotDisposed", reader.Name);
-            return Verdict.Visible;
+            if (!CanDisposeWithUsing(root, creation, reader))
+            {
+                stop = Resources.Format("SL1002NoFixNotDisposed", reader.Name);
+                return Verdict.Visible;
+            }
+
+            // What the fix makes of it: alive from here to the end of its block, and disposed there on every path.
+            int blockEnd = creation.Syntax.FirstAncestorOrSelf<BlockSyntax>()!.Span.End;
+            lifetime = new Lifetime(creation.Syntax.Span.End, blockEnd, disposed: true, loops: default, readableEnd: blockEnd);
         }
 
         if (OtherCodeOver(root, reader, lifetime, symbols) is { } other)
@@ -153,7 +165,69 @@ internal static partial class ReadAheadProof
             return Verdict.Visible;
         }
 
+        if (text.Strings || (text.Characters && !DecodesStatefully(creation)))
+        {
+            stop = Resources.Get("SL1002NoFixText");
+            return Verdict.Visible; // a caller's stream may return short reads, which split strings differently
+        }
+
         return Verdict.CallersStream;
+    }
+
+    /// <summary>
+    /// A reader over a caller's stream that nothing disposes or closes, declared in a statement of a block, that the fix
+    /// may declare with <c>using</c> and <c>leaveOpen: true</c>: it is then disposed at the end of the block, which puts
+    /// the stream back where <c>BinaryReader</c> leaves it, and it still never closes the stream.
+    /// <code>
+    /// var reader = new BinaryReader(input);            // before
+    /// using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true); // after
+    /// </code>
+    /// Needs C# 8 for the using declaration, and the constructor's first two forms (or a <c>leaveOpen</c> of
+    /// <c>true</c>), whose meaning the fix keeps.
+    /// </summary>
+    public static bool NeedsUsing(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader)
+        => TryGetLifetime(root, creation, reader, out Lifetime lifetime) && !lifetime.Disposed && CanDisposeWithUsing(root, creation, reader);
+
+    private static bool CanDisposeWithUsing(IOperation root, IObjectCreationOperation creation, ILocalSymbol reader)
+    {
+        if (creation.Syntax.SyntaxTree.Options is not Microsoft.CodeAnalysis.CSharp.CSharpParseOptions { LanguageVersion: >= Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp8 }
+            || creation.Syntax.Parent is not EqualsValueClauseSyntax { Parent: VariableDeclaratorSyntax { Parent: VariableDeclarationSyntax { Variables.Count: 1, Parent: LocalDeclarationStatementSyntax statement } } }
+            || statement.Parent is not BlockSyntax
+            || statement.UsingKeyword.RawKind != 0
+            || statement.Modifiers.Count != 0
+            || SL1002PositionReads.IsClosedExplicitly(root, reader, countFinally: true))
+        {
+            return false;
+        }
+
+        return creation.Arguments.Length switch
+        {
+            1 or 2 => true,
+            3 => creation.Arguments[2].Value.ConstantValue is { HasValue: true, Value: true },
+            _ => false,
+        };
+    }
+
+    /// <summary>The reader decodes with UTF-8 (no encoding given, <c>Encoding.UTF8</c>, <c>new UTF8Encoding(...)</c>),
+    /// UTF-16, UTF-32, ASCII or Latin-1, whose decoders keep an incomplete sequence between calls, so characters come out
+    /// the same however the stream splits its reads (<see cref="TextReads"/>).</summary>
+    private static bool DecodesStatefully(IObjectCreationOperation creation)
+    {
+        IOperation? encoding = null;
+        foreach (IArgumentOperation argument in creation.Arguments)
+        {
+            if (argument.Parameter?.Ordinal == 1)
+                encoding = SL1001PositionAdvance.StripConversions(argument.Value);
+        }
+
+        return encoding switch
+        {
+            null => true,
+            IPropertyReferenceOperation { Property: { IsStatic: true, ContainingType.Name: "Encoding" } property }
+                => property.Name is "UTF8" or "Unicode" or "BigEndianUnicode" or "UTF32" or "ASCII" or "Latin1",
+            IObjectCreationOperation { Type.Name: "UTF8Encoding" or "UnicodeEncoding" or "UTF32Encoding" or "ASCIIEncoding" } => true,
+            _ => false,
+        };
     }
 
     /// <summary>The line, counted from 1, on which <paramref name="operation"/> starts.</summary>
@@ -298,7 +372,7 @@ internal static partial class ReadAheadProof
     /// while the reader is alive and outside lambdas and local functions: the reader never escapes. Else the first use
     /// that lets it escape.
     /// </summary>
-    private static IOperation? Escape(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols, ReaderHelpers? helpers)
+    private static IOperation? Escape(IOperation root, ILocalSymbol reader, Lifetime lifetime, IOperation? function, BinaryReadSymbols symbols, ReaderHelpers? helpers, TextReads text)
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
@@ -312,7 +386,13 @@ internal static partial class ReadAheadProof
             switch (receiver.Parent)
             {
                 case IInvocationOperation invocation when invocation.Instance == receiver:
+                    text.Note(invocation.TargetMethod.Name);
+                    continue;
                 case IConditionalAccessOperation conditional when conditional.Operation == receiver:
+                    if (conditional.WhenNotNull is IInvocationOperation { TargetMethod.Name: var name })
+                        text.Note(name);
+                    else
+                        text.Note("ReadString"); // r?.ReadString().Length: taken for a text read whatever it calls
                     continue;
                 case IPropertyReferenceOperation { Property.Name: "BaseStream" } baseStream when baseStream.Instance == receiver && IsMemberReceiver(baseStream) && !WritesThrough(baseStream):
                     continue;
@@ -320,10 +400,10 @@ internal static partial class ReadAheadProof
                     continue; // Stream s = reader.BaseStream; read only for s.Position (which the fix rewrites) and s.Length
                 case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IInvocationOperation callee } argument
                     when argument.Value == receiver
-                        && (helpers?.OnlyReadsThrough(callee.TargetMethod, parameter) == true || OnlyReadsThrough(callee.TargetMethod, parameter, symbols)):
+                        && (helpers?.OnlyReadsThrough(callee.TargetMethod, parameter, text) == true || OnlyReadsThrough(callee.TargetMethod, parameter, symbols, text)):
                     continue; // ReadHeader(reader), reader.ReadVector3(): the callee only reads through it
                 case IArgumentOperation { Parameter: { RefKind: RefKind.None } parameter, Parent: IObjectCreationOperation { Constructor: { } constructor } } argument
-                    when argument.Value == receiver && helpers?.OnlyReadsThrough(constructor, parameter) == true:
+                    when argument.Value == receiver && helpers?.OnlyReadsThrough(constructor, parameter, text) == true:
                     continue; // new Header(reader), at compilation end: the constructor only reads through it
                 default:
                     return reference;

@@ -58,10 +58,11 @@ internal sealed class ReaderHelpers
     public static ReaderHelpers Hopeful { get; } = new();
 
     /// <summary>Whether <paramref name="method"/> only reads through <paramref name="parameter"/>.</summary>
-    public bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter)
+    /// <param name="text">Where given, notes the text reads (<c>ReadString</c>, <c>ReadChars</c>...) the helpers make.</param>
+    public bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, TextReads? text = null)
         => _index is null
             ? MayOnlyRead(method.OriginalDefinition, parameter.OriginalDefinition) // Hopeful: the body is not read
-            : OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>());
+            : OnlyReadsThrough(method, parameter, new Stack<IParameterSymbol>(), text);
 
     /// <summary>What can be told without reading the helper's body: a method or constructor of this compilation,
     /// declared once, neither virtual nor async, that takes a <c>BinaryReader</c> by value.</summary>
@@ -73,7 +74,7 @@ internal sealed class ReaderHelpers
             && parameter.Type is INamedTypeSymbol { Name: "BinaryReader", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } }
             && parameter.RefKind == RefKind.None;
 
-    private bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, Stack<IParameterSymbol> callers)
+    private bool OnlyReadsThrough(IMethodSymbol method, IParameterSymbol parameter, Stack<IParameterSymbol> callers, TextReads? text)
     {
         BinaryReadSymbols symbols = _symbols!;
         method = method.OriginalDefinition;
@@ -104,7 +105,7 @@ internal sealed class ReaderHelpers
         {
             foreach (SyntaxNode part in parts)
             {
-                if (!UsesOnlyToRead(part, parameter.Name, callers))
+                if (!UsesOnlyToRead(part, parameter.Name, callers, text))
                     return false;
             }
 
@@ -116,7 +117,7 @@ internal sealed class ReaderHelpers
         }
     }
 
-    private bool UsesOnlyToRead(SyntaxNode body, string name, Stack<IParameterSymbol> callers)
+    private bool UsesOnlyToRead(SyntaxNode body, string name, Stack<IParameterSymbol> callers, TextReads? text)
     {
         foreach (SyntaxNode node in body.DescendantNodesAndSelf())
         {
@@ -132,12 +133,18 @@ internal sealed class ReaderHelpers
                         continue;
                     if (ReadAheadProof.IsInNestedFunction(identifier, body))
                         return false;
-                    if (IsOwnRead(identifier) || IsStreamUseOnTheSpot(identifier) || IsNullCheck(identifier))
+                    if (IsOwnRead(identifier))
+                    {
+                        text?.Note(((MemberAccessExpressionSyntax)identifier.Parent!).Name.Identifier.ValueText);
+                        continue;
+                    }
+
+                    if (IsStreamUseOnTheSpot(identifier) || IsNullCheck(identifier))
                         continue;
                     if (HandedOnTo(identifier) is { Parameter: { } target } argument
                         && argument.ArgumentKind == ArgumentKind.Explicit
                         && TargetOf(argument) is { } callee
-                        && OnlyReadsThrough(callee, target, callers))
+                        && OnlyReadsThrough(callee, target, callers, text))
                     {
                         continue;
                     }

@@ -188,7 +188,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
             if (FindCreation(root, site.Span) is not { } creation || !TryPlan(model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out Plan plan))
                 continue;
 
-            editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader)));
+            editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader), plan.AddsUsing));
+            if (plan.AddsUsing && creation.FirstAncestorOrSelf<LocalDeclarationStatementSyntax>() is { } statement)
+                editor.ReplaceNode(statement, (current, _) => AsUsingDeclaration((LocalDeclarationStatementSyntax)current));
 
             // reader.BaseStream.Position -> reader.Position, and s.Position -> reader.Position for an alias s
             foreach (KeyValuePair<SyntaxNode, ExpressionSyntax> receiver in plan.PositionReceivers)
@@ -239,9 +241,11 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         => ((TypeSyntax)editor.Generator.TypeExpression(bufferedReader))
             .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
 
-    private static ObjectCreationExpressionSyntax Buffered(BaseObjectCreationExpressionSyntax creation, TypeSyntax type)
+    private static ObjectCreationExpressionSyntax Buffered(BaseObjectCreationExpressionSyntax creation, TypeSyntax type, bool leaveOpen)
     {
         ArgumentListSyntax arguments = creation.ArgumentList ?? SyntaxFactory.ArgumentList();
+        if (leaveOpen)
+            arguments = LeftOpen(arguments);
         ObjectCreationExpressionSyntax replacement = SyntaxFactory.ObjectCreationExpression(
                 SyntaxFactory.Token(SyntaxKind.NewKeyword).WithTriviaFrom(creation.NewKeyword),
                 type.WithTrailingTrivia(),
@@ -251,6 +255,45 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         if (creation is ObjectCreationExpressionSyntax explicitCreation)
             replacement = replacement.WithType(type.WithTriviaFrom(explicitCreation.Type));
         return replacement;
+    }
+
+    /// <summary>
+    /// <c>(input)</c> and <c>(input, encoding)</c> become <c>(input, Encoding.UTF8, leaveOpen: true)</c> and
+    /// <c>(input, encoding, leaveOpen: true)</c>: <c>BinaryReader(Stream)</c> decodes UTF-8, and a reader the fix disposes
+    /// must leave the caller's stream open, as the reader nothing disposed did.
+    /// </summary>
+    private static ArgumentListSyntax LeftOpen(ArgumentListSyntax arguments)
+    {
+        if (arguments.Arguments.Count >= 3)
+            return arguments; // (input, encoding, true) already
+
+        SeparatedSyntaxList<ArgumentSyntax> list = arguments.Arguments;
+        if (list.Count == 1)
+        {
+            ExpressionSyntax utf8 = SyntaxFactory.ParseExpression("global::System.Text.Encoding.UTF8")
+                .WithAdditionalAnnotations(Simplifier.Annotation, Simplifier.AddImportsAnnotation);
+            list = list.Add(SyntaxFactory.Argument(utf8));
+        }
+
+        list = list.Add(SyntaxFactory.Argument(SyntaxFactory.LiteralExpression(SyntaxKind.TrueLiteralExpression))
+            .WithNameColon(SyntaxFactory.NameColon("leaveOpen")));
+        var separators = new List<SyntaxToken>();
+        for (int i = 0; i < list.Count - 1; i++)
+        {
+            separators.Add(i < list.SeparatorCount
+                ? list.GetSeparator(i)
+                : SyntaxFactory.Token(SyntaxKind.CommaToken).WithTrailingTrivia(SyntaxFactory.Space));
+        }
+
+        return arguments.WithArguments(SyntaxFactory.SeparatedList(list, separators));
+    }
+
+    /// <summary><c>var reader = ...;</c> becomes <c>using var reader = ...;</c>, its indentation kept.</summary>
+    private static LocalDeclarationStatementSyntax AsUsingDeclaration(LocalDeclarationStatementSyntax statement)
+    {
+        SyntaxTriviaList leading = statement.GetLeadingTrivia();
+        return statement.WithoutLeadingTrivia()
+            .WithUsingKeyword(SyntaxFactory.Token(leading, SyntaxKind.UsingKeyword, SyntaxFactory.TriviaList(SyntaxFactory.Space)));
     }
 
     /// <summary>
@@ -276,6 +319,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         }
 
         IOperation root = LoopContext.Root(operation);
+        bool addsUsing = callersStream
+            && SL1001PositionAdvance.StripConversions(operation) is IObjectCreationOperation created
+            && ReadAheadProof.NeedsUsing(root, created, reader);
         var receivers = new List<KeyValuePair<SyntaxNode, ExpressionSyntax>>();
         foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(root, reader))
         {
@@ -303,14 +349,14 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 
         if (receivers.Count == 0)
         {
-            plan = new Plan(receivers, declaredType: null);
+            plan = new Plan(receivers, declaredType: null, addsUsing);
             return true;
         }
 
         if (RuntimeTypes.BufferedBinaryReaderPosition(bufferedReader) is null || declaration.Variables.Count != 1)
             return false;
 
-        plan = new Plan(receivers, declaration.Type.IsVar ? null : declaration.Type);
+        plan = new Plan(receivers, declaration.Type.IsVar ? null : declaration.Type, addsUsing);
         return true;
     }
 
@@ -320,11 +366,16 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 
     private readonly struct Plan
     {
-        public Plan(List<KeyValuePair<SyntaxNode, ExpressionSyntax>> positionReceivers, TypeSyntax? declaredType)
+        public Plan(List<KeyValuePair<SyntaxNode, ExpressionSyntax>> positionReceivers, TypeSyntax? declaredType, bool addsUsing)
         {
             PositionReceivers = positionReceivers;
             DeclaredType = declaredType;
+            AddsUsing = addsUsing;
         }
+
+        /// <summary>A reader over a caller's stream that nothing disposed: declared with <c>using</c> and left open
+        /// (<see cref="ReadAheadProof.NeedsUsing"/>).</summary>
+        public bool AddsUsing { get; }
 
         /// <summary>Each receiver of a <c>Position</c> read to replace, with the reader that replaces it.</summary>
         public List<KeyValuePair<SyntaxNode, ExpressionSyntax>> PositionReceivers { get; }

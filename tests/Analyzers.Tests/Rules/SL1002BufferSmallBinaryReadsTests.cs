@@ -103,7 +103,7 @@ public class SL1002BufferSmallBinaryReadsTests
                         {
                             total += reader.ReadInt32();
                             total += (int)reader.ReadSingle();
-                            total += reader.ReadString().Length;
+                            total += reader.ReadChars(2).Length;
                         }
                     }
 
@@ -127,7 +127,7 @@ public class SL1002BufferSmallBinaryReadsTests
                         {
                             total += reader.ReadInt32();
                             total += (int)reader.ReadSingle();
-                            total += reader.ReadString().Length;
+                            total += reader.ReadChars(2).Length;
                         }
                     }
 

@@ -31,8 +31,116 @@ public class SL1002NoFixReasonTests
             ExpectedDiagnostics = { Verify.Diagnostic(id).WithLocation(0).WithMessage(message) },
         }.RunAsync();
 
+    private const string NotDisposedSource = """
+        using System.IO;
+
+        class C
+        {
+            long M(Stream input, int count)
+            {
+                var reader = {|#0:new BinaryReader(input)|};
+                long sum = 0;
+                for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                return sum;
+            }
+        }
+        """;
+
+    /// <summary>Issue 12's shape 2: a reader over a caller's stream that nothing disposes. The fix declares it with
+    /// <c>using</c> and <c>leaveOpen: true</c>: disposed at the end of the block, it puts the stream back where
+    /// BinaryReader leaves it, and the stream stays open as before.</summary>
     [Fact]
-    public Task NotDisposed_OverACallersStream()
+    public Task Fix_NotDisposed_OverACallersStream_DeclaresItWithUsing_AndLeavesTheStreamOpen()
+        => new Verify.Test
+        {
+            TestCode = NotDisposedSource,
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(OverCallersStream + "read them through a BufferedBinaryReader" + Counted) },
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long M(Stream input, int count)
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                        long sum = 0;
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                        return sum;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+    [Theory]
+    [InlineData("new BinaryReader(input, Encoding.ASCII)", "new BufferedBinaryReader(input, Encoding.ASCII, leaveOpen: true)")]
+    [InlineData("new BinaryReader(input, Encoding.ASCII, true)", "new BufferedBinaryReader(input, Encoding.ASCII, true)")]
+    public Task Fix_NotDisposed_WithAnEncoding(string made, string buffered)
+        => new Verify.Test
+        {
+            TestCode = $$"""
+                using System.IO;
+                using System.Text;
+
+                class C
+                {
+                    long M(Stream input, int count)
+                    {
+                        long sum = 0;
+                        for (int pass = 0; pass < count; pass++)
+                        {
+                            // one reader per pass, nothing disposes it
+                            BinaryReader reader = {|SL1102:{{made}}|};
+                            for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                        }
+
+                        return sum;
+                    }
+                }
+                """,
+            FixedCode = $$"""
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long M(Stream input, int count)
+                    {
+                        long sum = 0;
+                        for (int pass = 0; pass < count; pass++)
+                        {
+                            // one reader per pass, nothing disposes it
+                            using BinaryReader reader = {{buffered}};
+                            for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                        }
+
+                        return sum;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+    /// <summary>Before C# 8 there is no using declaration: no fix, and the message says why.</summary>
+    [Fact]
+    public Task NotDisposed_BeforeCSharp8()
+        => new Verify.Test
+        {
+            TestCode = NotDisposedSource,
+            FixedCode = NotDisposedSource,
+            LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp7_3,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    OverCallersStream + "read them through a BufferedBinaryReader (no fix: 'reader' is not disposed on every path)" + Counted),
+            },
+        }.RunAsync();
+
+    /// <summary>Closed by hand (not in a finally): BinaryReader closes the caller's stream there, and an exception
+    /// skips it, which a using declaration would not keep.</summary>
+    [Fact]
+    public Task NotDisposed_ButClosedByHand()
         => NoFix("""
             using System.IO;
 
@@ -43,7 +151,33 @@ public class SL1002NoFixReasonTests
                     var reader = {|#0:new BinaryReader(input)|};
                     long sum = 0;
                     for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                    reader.Close();
                     return sum;
+                }
+            }
+            """,
+            OverCallersStream + "read them through a BufferedBinaryReader (no fix: 'reader' is not disposed on every path)" + Counted);
+
+    /// <summary>A switch section cannot hold a using declaration (CS8647).</summary>
+    [Fact]
+    public Task NotDisposed_InASwitchSection()
+        => NoFix("""
+            using System.IO;
+
+            class C
+            {
+                long M(Stream input, int count, int kind)
+                {
+                    switch (kind)
+                    {
+                        case 1:
+                            var reader = {|#0:new BinaryReader(input)|};
+                            long sum = 0;
+                            for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                            return sum;
+                        default:
+                            return 0;
+                    }
                 }
             }
             """,
@@ -176,6 +310,84 @@ public class SL1002NoFixReasonTests
             }
             """,
             OverFile + "read them through a BufferedBinaryReader (no fix: the method uses goto)" + CountedFile);
+
+    /// <summary>
+    /// Strings over a caller's stream: BinaryReader decodes a string that one stream read returns whole on its own, and
+    /// one that arrives in pieces through its decoder, which keeps an incomplete sequence for the next string; the
+    /// buffered reader decodes as over a stream that fills every read. A caller's seekable stream that returns short
+    /// reads would see other characters (found by the generated cross-method shapes on a one-byte-a-read stream).
+    /// </summary>
+    [Theory]
+    [InlineData("sum += reader.ReadString().Length;")]
+    [InlineData("sum += Name(reader).Length;")]
+    [InlineData("sum += new string(reader.ReadChars(4), 0, 4).GetHashCode();", "Encoding.GetEncoding(936)")] // a code page's decoder: by the chunk
+    public Task Text_OverACallersStream(string read, string encoding = "Encoding.UTF8")
+        => NoFix($$"""
+            using System.IO;
+            using System.Text;
+
+            class C
+            {
+                static string Name(BinaryReader r) => r.ReadString();
+
+                long M(Stream input, int count)
+                {
+                    using (var reader = {|#0:new BinaryReader(input, {{encoding}}, true)|})
+                    {
+                        long sum = 0;
+                        for (int i = 0; i < count; i++) { sum += reader.ReadInt32(); {{read}} }
+                        return sum;
+                    }
+                }
+            }
+            """,
+            OverCallersStream + "read them through a BufferedBinaryReader (no fix: a caller's stream could split its strings otherwise)" + Counted);
+
+    /// <summary>Characters with a decoder that keeps its state (UTF-8 here, ASCII for chunk ids) come out the same
+    /// however the stream splits its reads: the fix stands. So do strings over a stream the method opened.</summary>
+    [Theory]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.ASCII, true)", "sum += reader.ReadChars(4)[0];", "new BufferedBinaryReader(input, Encoding.ASCII, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, new UTF8Encoding(false), true)", "sum += reader.PeekChar();", "new BufferedBinaryReader(input, new UTF8Encoding(false), true)")]
+    [InlineData("string path", "new BinaryReader(File.OpenRead(path))", "sum += reader.ReadString().Length;", "new BufferedBinaryReader(File.OpenRead(path))")]
+    public Task Text_ThatComesOutTheSame(string parameter, string made, string read, string buffered)
+        => new Verify.Test
+        {
+            TestCode = $$"""
+                using System.IO;
+                using System.Text;
+
+                class C
+                {
+                    long M({{parameter}}, int count)
+                    {
+                        using (var reader = {|SL1102:{{made}}|})
+                        {
+                            long sum = 0;
+                            for (int i = 0; i < count; i++) { sum += reader.ReadInt32(); {{read}} }
+                            return sum;
+                        }
+                    }
+                }
+                """,
+            FixedCode = $$"""
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long M({{parameter}}, int count)
+                    {
+                        using (var reader = {{buffered}})
+                        {
+                            long sum = 0;
+                            for (int i = 0; i < count; i++) { sum += reader.ReadInt32(); {{read}} }
+                            return sum;
+                        }
+                    }
+                }
+                """,
+        }.RunAsync();
 
     /// <summary>DBCD's shape: an object with an initializer that holds no stream, made on every pass while the reader
     /// over the caller's stream is alive, cannot reach that stream.</summary>

@@ -243,7 +243,9 @@ public class SL1002WhereMadeTests
         static long Decode(Stream input)
         {
             var reader = new BinaryReader(input);
-            return Parse(reader);
+            long sum = Parse(reader);
+            input.Position = 0;
+            return sum;
         }
 
         static long Caller(string path) => Decode(File.OpenRead(path));
@@ -414,6 +416,62 @@ public class SL1002WhereMadeTests
             """;
         return new Verify.Test(TestTarget.Net80, referenceRuntime: false) { TestCode = source, FixedCode = source }.RunAsync();
     }
+
+    /// <summary>The maker's reader is over its caller's stream and nothing disposes it: the fix declares it with
+    /// <c>using</c> and <c>leaveOpen: true</c> where it is made, which puts the stream back when the maker returns.</summary>
+    [Fact]
+    public Task Fix_WhereMade_ReaderThatNothingDisposes_IsDeclaredWithUsing()
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+
+                class C
+                {
+                    static long Decode(Stream input)
+                    {
+                        var reader = new BinaryReader(input);
+                        return Parse(reader);
+                    }
+
+                    static long Parse(BinaryReader reader)
+                    {
+                        int count = reader.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += {|SL1102:reader.ReadInt32()|};
+                        return sum;
+                    }
+
+                    static long Caller(string path) => Decode(File.OpenRead(path));
+                }
+                """,
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    static long Decode(Stream input)
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                        return Parse(reader);
+                    }
+
+                    static long Parse(BinaryReader reader)
+                    {
+                        int count = reader.ReadInt32();
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadInt32();
+                        return sum;
+                    }
+
+                    static long Caller(string path) => Decode(File.OpenRead(path));
+                }
+                """,
+        }.RunAsync();
 
     /// <summary>A helper reached through a base or interface member: its calls are recorded under that member, so the
     /// constructions are not followed; reported at once, saying so.</summary>
