@@ -7,6 +7,8 @@
 #             diagnostic with a fix: a second run with --verify-no-changes finds nothing, and the loop whose Length
 #             SL1006 reads once is also buffered by SL1002 in that one run.
 #   messages  SL1001 on .NET 10 names the SkipReader, never a Seek it does not offer.
+#   caller    SL1002 declares a reader over a caller's stream that nothing disposes with using and leaveOpen: true,
+#             and the caller, which reads the stream on, prints the same position and next byte.
 #   style     SL1004's field follows the .editorconfig naming rule (PascalCase here); SL1003's fix removes the
 #             `using System.IO;` it made unnecessary.
 #   SL0001    `streamline.SL1004.min_values = abc` is reported with the key, the value and what is accepted.
@@ -125,6 +127,24 @@ public static class Records
         }
     }
 
+    // A reader over the caller's stream that nothing disposes (SL1002's fix declares it with using, leaveOpen: true).
+    public static long SumHeader(Stream input, int count)
+    {
+        var reader = new BinaryReader(input);
+        long sum = 0;
+        for (int i = 0; i < count; i++)
+            sum = sum * 31 + reader.ReadByte();
+        return sum;
+    }
+
+    // The caller reads on after SumHeader: the fixed reader must leave the stream where BinaryReader did.
+    public static string SumHeaderThenRest(string path)
+    {
+        using var stream = File.OpenRead(path);
+        long header = SumHeader(stream, (int)(stream.Length / 2));
+        return header + "@" + stream.Position + ":" + stream.ReadByte();
+    }
+
     public static long Checksum(string path)
     {
         using var input = new Chunks(File.OpenRead(path));
@@ -166,7 +186,7 @@ public static class Program
 {
     public static void Main(string[] args)
     {
-        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]));
+        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]) + " " + Records.SumHeaderThenRest(args[0]));
     }
 }
 CS
@@ -205,6 +225,7 @@ grep -q 'private static readonly CharSearchSet Separators' "$users/App/Search.cs
 grep -q 'SkipReader' "$users/App/Records.cs" || check "SL1001 was not fixed"
 grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || check "SL1002 was not applied in the run that read Length once (SL1006)"
 grep -q 'using var input = new BufferedStream(new Chunks(File.OpenRead(path)));' "$users/App/Records.cs" || check "SL1007 was not fixed"
+grep -q 'using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);' "$users/App/Records.cs" || check "SL1002 did not dispose the reader over the caller's stream that nothing disposed"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"
