@@ -256,4 +256,65 @@ public class LinkedFileFixTests
             }
             """.ReplaceLineEndings("\r\n"), merged);
     }
+
+    private const string UndisposedReader = """
+        using System.IO;
+
+        namespace Lib
+        {
+            public static class Records
+            {
+                public static long Sum(Stream input, int count)
+                {
+                    var reader = new BinaryReader(input);
+                    long sum = 0;
+                    for (int i = 0; i < count; i++)
+                        sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+        }
+        """;
+
+    /// <summary>SL1002 over a caller's stream that nothing disposes writes a using declaration (C# 8): where one target
+    /// compiles the file as C# 7.3 (netstandard2.0 beside net8.0 without LangVersion), no target may write it, since
+    /// the fix without the disposal would leave the caller's stream ahead.</summary>
+    [Fact]
+    public async Task SL1002_UsingDeclaration_NotWritten_WhereATargetIsBeforeCSharp8()
+    {
+        string merged = await LinkedFileFixer.FixAllAsync(new SL1002BufferSmallBinaryReadsAnalyzer(), new SL1002BufferSmallBinaryReadsCodeFix(), UndisposedReader.ReplaceLineEndings("\r\n"),
+            new LinkedTarget("Lib(net8.0)", TestTarget.Net80, LanguageVersion.CSharp12, "NET8_0_OR_GREATER"),
+            new LinkedTarget("Lib(netstandard2.0)", TestTarget.NetStandard20, LanguageVersion.CSharp7_3, "NETSTANDARD"));
+
+        Assert.Equal(UndisposedReader.ReplaceLineEndings("\r\n"), merged);
+    }
+
+    [Fact]
+    public async Task SL1002_UsingDeclaration_WrittenOnce_WhereEveryTargetIsCSharp8OrLater()
+    {
+        string merged = await LinkedFileFixer.FixAllAsync(new SL1002BufferSmallBinaryReadsAnalyzer(), new SL1002BufferSmallBinaryReadsCodeFix(), UndisposedReader.ReplaceLineEndings("\r\n"),
+            new LinkedTarget("Lib(net8.0)", TestTarget.Net80, LanguageVersion.CSharp12, "NET8_0_OR_GREATER"),
+            new LinkedTarget("Lib(netstandard2.0)", TestTarget.NetStandard20, LanguageVersion.CSharp12, "NETSTANDARD"));
+
+        Assert.Equal("""
+            using System.IO;
+            using System.Text;
+            using Streamline.Runtime;
+
+            namespace Lib
+            {
+                public static class Records
+                {
+                    public static long Sum(Stream input, int count)
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                        long sum = 0;
+                        for (int i = 0; i < count; i++)
+                            sum += reader.ReadInt32();
+                        return sum;
+                    }
+                }
+            }
+            """.ReplaceLineEndings("\r\n"), merged);
+    }
 }

@@ -1,6 +1,7 @@
 using System.Collections.Generic;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Diagnostics;
 using Microsoft.CodeAnalysis.Operations;
 using Microsoft.CodeAnalysis.Text;
 using Streamline.Analyzers.Rules;
@@ -58,13 +59,15 @@ internal static partial class ReadAheadProof
     /// <param name="helpers">At compilation end, the helpers the reader is handed to are followed into every type of
     /// the compilation (<see cref="ReaderHelpers"/>); while a method is analyzed alone, only into helpers of its own
     /// type, read from their syntax.</param>
-    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
-        => Judge(root, reader, creation, symbols, out _, helpers);
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null, AnalyzerOptions? options = null)
+        => Judge(root, reader, creation, symbols, out _, helpers, options);
 
     /// <summary><see cref="Judge(IOperation, ILocalSymbol, IObjectCreationOperation, BinaryReadSymbols, ReaderHelpers?)"/>,
     /// and where the verdict is <see cref="Verdict.Visible"/>, <paramref name="stop"/> says in the message's words which
     /// use stops the fix (<c>no fix: 'input' is used at line 42</c>).</summary>
-    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null)
+    /// <param name="options">The project's options, where the fix may add a using declaration: C# 8 on every target
+    /// (<see cref="ProjectTargets.CSharp8OnEveryTarget"/>).</param>
+    public static Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null, AnalyzerOptions? options = null)
     {
         stop = null;
         if (HasGoTo(root))
@@ -148,7 +151,7 @@ internal static partial class ReadAheadProof
         // reader nothing disposes or closes can be disposed by the fix (NeedsUsing), over the lifetime checked here.
         if (!lifetime.Disposed)
         {
-            if (!CanDisposeWithUsing(root, creation, reader))
+            if (!CanDisposeWithUsing(root, creation, reader) || !ProjectTargets.CSharp8OnEveryTarget(creation.Syntax.SyntaxTree, options))
             {
                 stop = Resources.Format("SL1002NoFixNotDisposed", reader.Name);
                 return Verdict.Visible;

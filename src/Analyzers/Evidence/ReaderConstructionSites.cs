@@ -63,7 +63,8 @@ internal sealed class ReaderConstructionSites
     /// <param name="judged">The verdicts on the reader locals met so far, kept across the reads of one compilation
     /// end: several reads (and their helpers) lead to the same construction.</param>
     public static ReaderConstructionSites Find(
-        IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, ReaderHelpers helpers, Dictionary<ILocalSymbol, ReadAheadProof.Verdict> judged, CancellationToken cancellationToken)
+        IParameterSymbol parameter, StreamOriginIndex index, BinaryReadSymbols symbols, ReaderHelpers helpers, Dictionary<ILocalSymbol, ReadAheadProof.Verdict> judged, CancellationToken cancellationToken,
+        Microsoft.CodeAnalysis.Diagnostics.AnalyzerOptions? options = null)
     {
         var sites = new List<(Location Location, string Method)>();
         bool overCallersStream = false;
@@ -122,7 +123,7 @@ internal sealed class ReaderConstructionSites
 
                         if (!judged.TryGetValue(local, out ReadAheadProof.Verdict verdict))
                         {
-                            verdict = ReadAheadProof.Judge(root, local, creation, symbols, helpers);
+                            verdict = ReadAheadProof.Judge(root, local, creation, symbols, helpers, options);
                             judged.Add(local, verdict);
                         }
 

@@ -119,7 +119,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             if (rejudge.TryGetValue(diagnostic.Location, out Construction construction))
             {
                 // A construction whose reader goes to helpers the method alone could not follow: judged again with them.
-                ReadAheadProof.Verdict again = Judge(construction.Root, construction.Reader, construction.Creation, symbols, out string? stop, helpers);
+                ReadAheadProof.Verdict again = Judge(construction.Root, construction.Reader, construction.Creation, symbols, out string? stop, helpers, end.Options);
                 ImmutableDictionary<string, string> properties = again switch
                 {
                     ReadAheadProof.Verdict.OwnedStream => s_fixable,
@@ -134,7 +134,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             if (diagnostic.Stream is IParameterReferenceOperation { Parameter: var parameter }
                 && SymbolEqualityComparer.Default.Equals(parameter.Type, symbols.BinaryReader))
             {
-                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, helpers, judged, end.CancellationToken);
+                ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, helpers, judged, end.CancellationToken, end.Options);
                 if (sites.AlreadyBuffered)
                     continue;
 
@@ -223,7 +223,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (baseStreamUse == SL1002PositionReads.Use.Other)
             return; // e.g. BaseStream.Length in the condition: every pass would put the stream back (SL1006 hoists it)
 
-        ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols, out string? stop);
+        ReadAheadProof.Verdict verdict = Judge(root, local, creation, symbols, out string? stop, options: context.Options);
         bool positionReadsRewritable = baseStreamUse == SL1002PositionReads.Use.None || CanRewritePositionReads(root, local, declarator, creation);
         if (!positionReadsRewritable && verdict != ReadAheadProof.Verdict.Visible)
         {
@@ -246,7 +246,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
         if (verdict == ReadAheadProof.Verdict.Visible
             && positionReadsRewritable
             && over is not null
-            && Judge(root, local, creation, symbols, ReaderHelpers.Hopeful) != ReadAheadProof.Verdict.Visible)
+            && Judge(root, local, creation, symbols, ReaderHelpers.Hopeful, context.Options) != ReadAheadProof.Verdict.Visible)
         {
             // Only a helper the method alone cannot follow into (another type's, an extension, a constructor) stops the
             // proof: it is tried again at compilation end, with every helper of the compilation known.
@@ -545,16 +545,16 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             && (symbols.InMemory.IsInMemory(creation.Arguments[0].Value, root) || symbols.IsOtherStreamType(StripConversions(creation.Arguments[0].Value).Type));
 
     /// <summary>The fix keeps the program's behaviour: see <see cref="ReadAheadProof"/>.</summary>
-    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers = null)
-        => Judge(root, reader, creation, symbols, out _, helpers);
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, ReaderHelpers? helpers, AnalyzerOptions options)
+        => Judge(root, reader, creation, symbols, out _, helpers, options);
 
-    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null)
+    private static ReadAheadProof.Verdict Judge(IOperation root, ILocalSymbol reader, IObjectCreationOperation creation, BinaryReadSymbols symbols, out string? stop, ReaderHelpers? helpers = null, AnalyzerOptions? options = null)
     {
         stop = null;
         return creation.Constructor is not null
             && creation.Initializer is null
             && SymbolEqualityComparer.Default.Equals(reader.Type, symbols.BinaryReader)
-                ? ReadAheadProof.Judge(root, reader, creation, symbols, out stop, helpers)
+                ? ReadAheadProof.Judge(root, reader, creation, symbols, out stop, helpers, options)
                 : ReadAheadProof.Verdict.Visible;
     }
 

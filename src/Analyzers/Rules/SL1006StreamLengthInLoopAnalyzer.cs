@@ -119,38 +119,7 @@ public sealed class SL1006StreamLengthInLoopAnalyzer : DiagnosticAnalyzer
     /// beside net8.0 defaults to C# 7.3 there, so the fix takes its C# 7.3 form on every target (also where the project
     /// raises LangVersion for all of them: the analyzer cannot see that).
     /// </summary>
-    internal static bool SupportsCoalesceAssignment(SyntaxTree tree, AnalyzerOptions options)
-    {
-        if (tree.Options is not CSharpParseOptions parse || parse.LanguageVersion < LanguageVersion.CSharp8)
-            return false;
-
-        foreach (string framework in ProjectTargets.Of(options, tree))
-        {
-            if (!DefaultsToCSharp8OrLater(framework))
-                return false;
-        }
-
-        return true;
-    }
-
-    /// <summary>netstandard2.1, netcoreapp3.0 and later, net5.0 and later: C# 8 or later by default. Anything else
-    /// (net48, netstandard2.0, netcoreapp2.1, a platform this does not know) is taken as C# 7.3.</summary>
-    private static bool DefaultsToCSharp8OrLater(string framework)
-    {
-        framework = framework.ToLowerInvariant();
-        int dash = framework.IndexOf('-');
-        if (dash >= 0)
-            framework = framework.Substring(0, dash);
-
-        if (framework.StartsWith("netstandard", System.StringComparison.Ordinal))
-            return VersionAtLeast(framework.Substring("netstandard".Length), 2, 1);
-        if (framework.StartsWith("netcoreapp", System.StringComparison.Ordinal))
-            return VersionAtLeast(framework.Substring("netcoreapp".Length), 3, 0);
-        return ProjectTargets.NetMajorVersion(framework) >= 5;
-    }
-
-    private static bool VersionAtLeast(string text, int major, int minor)
-        => System.Version.TryParse(text, out System.Version? version) && (version.Major > major || version.Major == major && version.Minor >= minor);
+    internal static bool SupportsCoalesceAssignment(SyntaxTree tree, AnalyzerOptions options) => ProjectTargets.CSharp8OnEveryTarget(tree, options);
 
     private static void AnalyzePropertyReference(
         OperationAnalysisContext context, StreamLengthSymbols symbols, StreamOriginResolver live, ConcurrentQueue<PendingDiagnostic> pending)

@@ -159,7 +159,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
                 || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
                 || RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is not { } bufferedReader
                 || FindCreation(root, site.Span) is not { } creation
-                || !TryPlan(model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out _))
+                || !TryPlan(document, model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out _))
             {
                 return false;
             }
@@ -185,7 +185,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
         foreach (Site site in sites)
         {
-            if (FindCreation(root, site.Span) is not { } creation || !TryPlan(model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out Plan plan))
+            if (FindCreation(root, site.Span) is not { } creation || !TryPlan(document, model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out Plan plan))
                 continue;
 
             editor.ReplaceNode(creation, Buffered(creation, BufferedType(editor, bufferedReader), plan.AddsUsing));
@@ -301,7 +301,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
     /// a loop, the <c>s</c> of each <c>s.Position</c> read of an alias <c>Stream s = reader.BaseStream</c>, and the declared type to change when there are any and it is not <c>var</c>. False when there are reads
     /// to rewrite but the runtime has no <c>Position</c> yet, or the declaration cannot take the buffered type.
     /// </summary>
-    private static bool TryPlan(SemanticModel model, bool callersStream, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
+    private static bool TryPlan(Document document, SemanticModel model, bool callersStream, BaseObjectCreationExpressionSyntax creation, INamedTypeSymbol bufferedReader, CancellationToken cancellationToken, out Plan plan)
     {
         plan = default;
 
@@ -322,6 +322,11 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         bool addsUsing = callersStream
             && SL1001PositionAdvance.StripConversions(operation) is IObjectCreationOperation created
             && ReadAheadProof.NeedsUsing(root, created, reader);
+
+        // The using declaration must compile on every target that compiles the file (a net8.0;netstandard2.0 library
+        // without LangVersion is C# 7.3 on one of them); without it the reader would be left ahead of the caller.
+        if (addsUsing && LinkedTargets.LowestLanguageVersion(document) < LanguageVersion.CSharp8)
+            return false;
         var receivers = new List<KeyValuePair<SyntaxNode, ExpressionSyntax>>();
         foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(root, reader))
         {

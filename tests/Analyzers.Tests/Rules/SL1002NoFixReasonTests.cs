@@ -137,6 +137,25 @@ public class SL1002NoFixReasonTests
             },
         }.RunAsync();
 
+    /// <summary>A multi-targeted project with a target that defaults to C# 7.3 (the package's props pass the targets):
+    /// the using declaration would not compile there, so no fix, and the message says why.</summary>
+    [Fact]
+    public Task NotDisposed_OnAMultiTargetedProject_WithATargetBeforeCSharp8()
+    {
+        var test = new Verify.Test
+        {
+            TestCode = NotDisposedSource,
+            FixedCode = NotDisposedSource,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    OverCallersStream + "read them through a BufferedBinaryReader (no fix: 'reader' is not disposed on every path)" + Counted),
+            },
+        };
+        test.TestState.AnalyzerConfigFiles.Add(("/.globalconfig", "is_global = true\nbuild_property.StreamlineTargetFrameworks = net8.0,netstandard2.0\n"));
+        return test.RunAsync();
+    }
+
     /// <summary>Closed by hand (not in a finally): BinaryReader closes the caller's stream there, and an exception
     /// skips it, which a using declaration would not keep.</summary>
     [Fact]
