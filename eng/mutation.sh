@@ -4,7 +4,7 @@
 # ("survived") is a missing test, or a condition the code does not need. docs/mutation.md has the last results.
 #
 #   eng/mutation.sh analyzers    the read-ahead proof of SL1002's fixes (Evidence/ReadAheadProof*, ReaderHelpers,
-#                                ReaderConstructionSites) against the SL1002, tier and project-reference tests
+#                                ReaderConstructionSites, TextReads) against the SL1002, tier and project-reference tests
 #   eng/mutation.sh sl1007       SL1007's proof for its SkipReader loop fix (Rules/SL1007LoopProof) against the SL1007
 #                                and tier tests
 #   eng/mutation.sh runtime      SkipReader and BufferedBinaryReader against their differential tests

@@ -226,12 +226,15 @@ internal static partial class ReadAheadProof
         return encoding switch
         {
             null => true,
-            IPropertyReferenceOperation { Property: { IsStatic: true, ContainingType.Name: "Encoding" } property }
+            IPropertyReferenceOperation { Property: { IsStatic: true, ContainingType: { Name: "Encoding" } type } property } when IsSystemText(type)
                 => property.Name is "UTF8" or "Unicode" or "BigEndianUnicode" or "UTF32" or "ASCII" or "Latin1",
-            IObjectCreationOperation { Type.Name: "UTF8Encoding" or "UnicodeEncoding" or "UTF32Encoding" or "ASCIIEncoding" } => true,
+            IObjectCreationOperation { Type: { Name: "UTF8Encoding" or "UnicodeEncoding" or "UTF32Encoding" or "ASCIIEncoding" } type } => IsSystemText(type),
             _ => false,
         };
     }
+
+    private static bool IsSystemText(ITypeSymbol type)
+        => type.ContainingNamespace is { Name: "Text", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } };
 
     /// <summary>The line, counted from 1, on which <paramref name="operation"/> starts.</summary>
     private static int LineOf(IOperation operation) => operation.Syntax.GetLocation().GetLineSpan().StartLinePosition.Line + 1;

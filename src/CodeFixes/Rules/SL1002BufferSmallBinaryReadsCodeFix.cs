@@ -327,6 +327,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
         // without LangVersion is C# 7.3 on one of them); without it the reader would be left ahead of the caller.
         if (addsUsing && LinkedTargets.LowestLanguageVersion(document) < LanguageVersion.CSharp8)
             return false;
+
         var receivers = new List<KeyValuePair<SyntaxNode, ExpressionSyntax>>();
         foreach (IPropertyReferenceOperation baseStream in SL1002PositionReads.BaseStreamsInLoops(root, reader))
         {

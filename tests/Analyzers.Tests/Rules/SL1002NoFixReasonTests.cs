@@ -156,6 +156,79 @@ public class SL1002NoFixReasonTests
         return test.RunAsync();
     }
 
+    /// <summary>C# 8 itself has the using declaration.</summary>
+    [Fact]
+    public Task Fix_NotDisposed_InCSharp8()
+        => new Verify.Test
+        {
+            TestCode = NotDisposedSource.Replace("{|#0:new BinaryReader(input)|}", "{|SL1102:new BinaryReader(input)|}"),
+            LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp8,
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long M(Stream input, int count)
+                    {
+                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                        long sum = 0;
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                        return sum;
+                    }
+                }
+                """,
+        }.RunAsync();
+
+    /// <summary>Disposed in a finally that is not the next statement: BinaryReader closes the caller's stream there
+    /// (unless an exception comes first), which a using declaration with leaveOpen: true would not.</summary>
+    [Fact]
+    public Task NotDisposed_ButDisposedInALaterFinally()
+        => NoFix("""
+            using System.IO;
+
+            class C
+            {
+                long M(Stream input, int count)
+                {
+                    var reader = {|#0:new BinaryReader(input)|};
+                    long sum = 0;
+                    try
+                    {
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                    }
+                    finally
+                    {
+                        reader.Dispose();
+                    }
+
+                    return sum;
+                }
+            }
+            """,
+            OverCallersStream + "read them through a BufferedBinaryReader (no fix: 'reader' is not disposed on every path)" + Counted);
+
+    [Fact]
+    public Task MadeInALambda_OverAStreamFromOutsideIt()
+        => NoFix("""
+            using System;
+            using System.IO;
+
+            class C
+            {
+                Func<int, long> M(Stream input)
+                    => count =>
+                    {
+                        using var reader = {|#0:new BinaryReader(input, System.Text.Encoding.UTF8, true)|};
+                        long sum = 0;
+                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                        return sum;
+                    };
+            }
+            """,
+            OverCallersStream + "read them through a BufferedBinaryReader (no fix: made in a lambda over a stream from outside it)" + Counted);
+
     /// <summary>Closed by hand (not in a finally): BinaryReader closes the caller's stream there, and an exception
     /// skips it, which a using declaration would not keep.</summary>
     [Fact]
@@ -339,6 +412,8 @@ public class SL1002NoFixReasonTests
     [Theory]
     [InlineData("sum += reader.ReadString().Length;")]
     [InlineData("sum += Name(reader).Length;")]
+    [InlineData("sum += (reader?.ReadString() ?? \"\").Length;")]
+    [InlineData("sum += reader?.ReadString().Length ?? 0;")]
     [InlineData("sum += new string(reader.ReadChars(4), 0, 4).GetHashCode();", "Encoding.GetEncoding(936)")] // a code page's decoder: by the chunk
     public Task Text_OverACallersStream(string read, string encoding = "Encoding.UTF8")
         => NoFix($$"""
@@ -368,6 +443,15 @@ public class SL1002NoFixReasonTests
     [InlineData("Stream input", "new BinaryReader(input, Encoding.ASCII, true)", "sum += reader.ReadChars(4)[0];", "new BufferedBinaryReader(input, Encoding.ASCII, true)")]
     [InlineData("Stream input", "new BinaryReader(input, new UTF8Encoding(false), true)", "sum += reader.PeekChar();", "new BufferedBinaryReader(input, new UTF8Encoding(false), true)")]
     [InlineData("string path", "new BinaryReader(File.OpenRead(path))", "sum += reader.ReadString().Length;", "new BufferedBinaryReader(File.OpenRead(path))")]
+    [InlineData("Stream input", "new BinaryReader(input)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input)")]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.UTF8, true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, Encoding.UTF8, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.Unicode, true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, Encoding.Unicode, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.BigEndianUnicode, true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, Encoding.BigEndianUnicode, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.UTF32, true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, Encoding.UTF32, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, Encoding.Latin1, true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, Encoding.Latin1, true)")]
+    [InlineData("Stream input", "new BinaryReader(input, new UnicodeEncoding(), true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, new UnicodeEncoding(), true)")]
+    [InlineData("Stream input", "new BinaryReader(input, new UTF32Encoding(), true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, new UTF32Encoding(), true)")]
+    [InlineData("Stream input", "new BinaryReader(input, new ASCIIEncoding(), true)", "sum += reader.ReadChar();", "new BufferedBinaryReader(input, new ASCIIEncoding(), true)")]
     public Task Text_ThatComesOutTheSame(string parameter, string made, string read, string buffered)
         => new Verify.Test
         {
