@@ -99,11 +99,7 @@ internal static partial class ReadAheadProof
         var text = new TextReads();
         if (Escape(root, reader, lifetime, function, symbols, helpers, text) is { } escape)
         {
-            IOperation handed = escape;
-            while (handed.Parent is IConversionOperation conversion)
-                handed = conversion;
-
-            stop = handed.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var callee } } && !symbols.IsOwn(callee)
+            stop = ForeignCalleeOf(escape, symbols) is { } callee
                 ? Resources.Format("SL1002NoFixOtherAssembly", callee.Name)
                 : Resources.Format("SL1002NoFixReaderUse", reader.Name, LineOf(escape));
             return Verdict.Visible;
@@ -427,18 +423,24 @@ internal static partial class ReadAheadProof
     {
         foreach (ILocalReferenceOperation reference in SL1001PositionAdvance.References(root, reader))
         {
-            IOperation receiver = reference;
-            while (receiver.Parent is IConversionOperation conversion)
-                receiver = conversion;
-
-            if (receiver.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var callee } }
-                && !symbols.IsOwn(callee))
-            {
+            if (ForeignCalleeOf(reference, symbols) is { } callee)
                 return callee;
-            }
         }
 
         return null;
+    }
+
+    /// <summary>The method of another assembly that <paramref name="reference"/> (a use of the reader) is an argument
+    /// of, or null.</summary>
+    private static IMethodSymbol? ForeignCalleeOf(IOperation reference, BinaryReadSymbols symbols)
+    {
+        IOperation argument = reference;
+        while (argument.Parent is IConversionOperation conversion)
+            argument = conversion;
+
+        return argument.Parent is IArgumentOperation { Parent: IInvocationOperation { TargetMethod: var callee } } && !symbols.IsOwn(callee)
+            ? callee
+            : null;
     }
 
     private static bool IsPositionAliasInside(IOperation root, IPropertyReferenceOperation baseStream, Lifetime lifetime)
@@ -565,7 +567,7 @@ internal static partial class ReadAheadProof
                 case IObjectCreationOperation:
                     continue; // an object of another kind: what it is made with (arguments, initializer) is visited too
                 case ILocalReferenceOperation { Local: var local } when !symbols.MayHoldStream(local.Type)
-                    || (SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsIsolatedCreation(initializer, symbols)):
+                    || (SL1001PositionAdvance.SoleInitializer(root, local) is IObjectCreationOperation initializer && IsOwnedCreation(initializer, symbols)):
                     continue;
                 case ILocalReferenceOperation or IParameterReferenceOperation or IFieldReferenceOperation or IPropertyReferenceOperation
                     or IInvocationOperation or IArrayElementReferenceOperation or IInstanceReferenceOperation or IDynamicMemberReferenceOperation:
@@ -609,16 +611,6 @@ internal static partial class ReadAheadProof
                 && type.Name is "MemoryStream" or "BufferedStream"
             || type is { ContainingNamespace: { Name: "Compression", ContainingNamespace: { Name: "IO", ContainingNamespace: { Name: "System", ContainingNamespace.IsGlobalNamespace: true } } } }
                 && type.Name is "GZipStream" or "DeflateStream" or "ZLibStream" or "BrotliStream";
-
-    /// <summary>
-    /// A new object made while the reader is alive that cannot touch the caller's stream: a stream nobody else holds
-    /// (<see cref="IsOwnedCreation"/>), or an object of another kind whose arguments hold no stream, reader or writer
-    /// (<c>new InvalidDataException()</c>, <c>new List&lt;int&gt;()</c>).
-    /// </summary>
-    private static bool IsIsolatedCreation(IObjectCreationOperation creation, BinaryReadSymbols symbols)
-        => symbols.MayHoldStream(creation.Type)
-            ? IsOwnedCreation(creation, symbols)
-            : !HoldsStream(creation, symbols);
 
     /// <summary>Some value under <paramref name="operation"/>, or the operation itself, is a stream, reader or writer that
     /// is not made on the spot by an owned creation.</summary>

@@ -46,6 +46,23 @@ public class SL1002NoFixReasonTests
         }
         """;
 
+    private const string NotDisposedFixed = """
+        using System.IO;
+        using System.Text;
+        using Streamline.Runtime;
+
+        class C
+        {
+            long M(Stream input, int count)
+            {
+                using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
+                long sum = 0;
+                for (int i = 0; i < count; i++) sum += reader.ReadInt32();
+                return sum;
+            }
+        }
+        """;
+
     /// <summary>Issue 12's shape 2: a reader over a caller's stream that nothing disposes. The fix declares it with
     /// <c>using</c> and <c>leaveOpen: true</c>: disposed at the end of the block, it puts the stream back where
     /// BinaryReader leaves it, and the stream stays open as before.</summary>
@@ -55,22 +72,7 @@ public class SL1002NoFixReasonTests
         {
             TestCode = NotDisposedSource,
             ExpectedDiagnostics = { Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(OverCallersStream + "read them through a BufferedBinaryReader" + Counted) },
-            FixedCode = """
-                using System.IO;
-                using System.Text;
-                using Streamline.Runtime;
-
-                class C
-                {
-                    long M(Stream input, int count)
-                    {
-                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
-                        long sum = 0;
-                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
-                        return sum;
-                    }
-                }
-                """,
+            FixedCode = NotDisposedFixed,
         }.RunAsync();
 
     [Theory]
@@ -163,22 +165,7 @@ public class SL1002NoFixReasonTests
         {
             TestCode = NotDisposedSource.Replace("{|#0:new BinaryReader(input)|}", "{|SL1102:new BinaryReader(input)|}"),
             LanguageVersion = Microsoft.CodeAnalysis.CSharp.LanguageVersion.CSharp8,
-            FixedCode = """
-                using System.IO;
-                using System.Text;
-                using Streamline.Runtime;
-
-                class C
-                {
-                    long M(Stream input, int count)
-                    {
-                        using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);
-                        long sum = 0;
-                        for (int i = 0; i < count; i++) sum += reader.ReadInt32();
-                        return sum;
-                    }
-                }
-                """,
+            FixedCode = NotDisposedFixed,
         }.RunAsync();
 
     /// <summary>Disposed in a finally that is not the next statement: BinaryReader closes the caller's stream there
