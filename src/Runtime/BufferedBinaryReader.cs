@@ -105,6 +105,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private readonly bool _twoBytesPerChar;
     private readonly bool _isMemoryStream;
 
+    // The stream position refills stop at unless a read needs more (ReadAhead); long.MaxValue: no limit.
+    private readonly long _aheadLimit;
+
     // The stream cannot seek, so read-ahead could never be undone: every read takes only the bytes it needs.
     private readonly bool _exact;
 
@@ -172,8 +175,9 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     {
     }
 
-    // Lets tests use buffers of a few bytes so that every read straddles a buffer boundary.
-    internal BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen, int bufferSize)
+    // Lets tests use buffers of a few bytes so that every read straddles a buffer boundary. readAhead (ReadAhead): the
+    // most bytes read ahead of where the reader starts; reads past them take only the bytes they need.
+    internal BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen, int bufferSize, long readAhead = long.MaxValue)
         : base(input, encoding, leaveOpen) // validates the arguments exactly as BinaryReader does
     {
         if (bufferSize <= 0)
@@ -184,7 +188,17 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _stream = input;
         _exact = !input.CanSeek;
         _capacity = ClampToRemaining(input, bufferSize, out long? position);
-        _fillSize = _exact ? _capacity : Math.Min(_capacity, FirstFillSize);
+        if (readAhead != long.MaxValue && !_exact)
+        {
+            // The bytes the loop will read, in one refill where the buffer can hold them.
+            _capacity = (int)Math.Min(_capacity, Math.Max(readAhead, MaxValueSize));
+            _fillSize = _capacity;
+        }
+        else
+        {
+            _fillSize = _exact ? _capacity : Math.Min(_capacity, FirstFillSize);
+        }
+
         _buffer = new byte[_fillSize];
         if (position is long start)
         {
@@ -192,6 +206,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             _filled = start;
             _streamPosition = start;
         }
+
+        _aheadLimit = readAhead == long.MaxValue ? long.MaxValue : _filled + readAhead;
 
         _encoding = encoding;
         _decoder = encoding.GetDecoder();
@@ -827,6 +843,12 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         {
             size = Math.Min(Math.Max(needed, _fillSize), _capacity);
             _fillSize = _fillSize >= _capacity / 2 ? _capacity : _fillSize * 2;
+            long ahead = _aheadLimit - _filled;
+            if (size > needed && size > ahead)
+            {
+                // Past what ReadAhead was told the loop reads: no more than the read itself needs.
+                size = (int)Math.Max(needed, ahead);
+            }
         }
 
         if (size > _buffer.Length)

@@ -233,7 +233,7 @@ public class SkipReaderByteLoopTests
 
     /// <summary>A seekable stream over bytes that returns the bytes before <c>failAt</c> and then throws on every read
     /// that would go past it, as a failing disk does.</summary>
-    private sealed class FailingStream : Stream
+    internal sealed class FailingStream : Stream
     {
         private readonly byte[] _data;
         private readonly long _failAt;
