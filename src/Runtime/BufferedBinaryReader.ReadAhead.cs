@@ -1,46 +1,41 @@
 using System;
 using System.IO;
-using System.Text;
 
 namespace Streamline.Runtime;
 
 public sealed partial class BufferedBinaryReader
 {
-    /// <summary>The fewest bytes <see cref="ReadAhead"/> reads ahead; a loop that reads less keeps the caller's reader.</summary>
-    /// <remarks>Below this a reader made for the loop costs more than the stream calls it saves (see SL1002's page,
-    /// "A counted loop over a caller's reader").</remarks>
+    /// <summary>The fewest bytes <see cref="ReadAhead"/> reads ahead; a loop that reads less reads through the
+    /// caller's reader.</summary>
     public const int MinReadAhead = 64;
 
-    private static readonly Encoding s_readAheadEncoding = new UTF8Encoding();
-
     /// <summary>
-    /// Prepares a counted loop of fixed-size reads from a caller's <paramref name="reader"/>: where it pays and can be
-    /// undone, the loop's bytes are read ahead in one call and the stream is put back, on
-    /// <see cref="ReadAheadScope.Dispose"/>, just past the bytes the loop took; elsewhere the loop reads through
-    /// <paramref name="reader"/> itself.
+    /// Prepares a counted loop of fixed-size reads from a caller's <paramref name="reader"/>: where it can be undone,
+    /// the loop's bytes are read ahead in one stream call, and <see cref="ReadAheadScope.Dispose"/> puts the stream
+    /// back just past the bytes the loop took; elsewhere every read goes to <paramref name="reader"/> itself.
     /// </summary>
-    /// <param name="reader">The reader the loop reads; may be <see langword="null"/> (the loop then fails as it would
-    /// have, at its first read).</param>
+    /// <param name="reader">The reader the loop reads; may be <see langword="null"/> (the loop's first read then throws
+    /// as it would have).</param>
     /// <param name="count">How many passes the loop makes.</param>
     /// <param name="bytesPerPass">How many bytes each pass reads.</param>
-    /// <returns>The scope whose <see cref="ReadAheadScope.Reader"/> the loop reads; dispose it when the loop ends.</returns>
+    /// <returns>The scope to read the loop's values from; dispose it when the loop ends.</returns>
     /// <remarks>
     /// <para>
     /// Reads ahead only where nothing can tell: <paramref name="reader"/> is exactly a <see cref="BinaryReader"/> (a
-    /// subclass may read otherwise, or be buffered already), not disposed, over a stream that can seek (so the bytes
-    /// not taken are given back) and is not a <see cref="MemoryStream"/> (which <see cref="BinaryReader"/> reads
-    /// without a stream call), and the loop reads at least <see cref="MinReadAhead"/> bytes. Then
-    /// <see cref="ReadAheadScope.Reader"/> is a <see cref="BufferedBinaryReader"/> over the same stream, left open,
-    /// that reads at most <paramref name="count"/> times <paramref name="bytesPerPass"/> bytes ahead (only what a read
-    /// needs after that), and disposing the scope seeks the stream to just past the bytes the loop read: where it
-    /// would be had the loop read through <paramref name="reader"/>, also when the loop leaves early or throws. The
-    /// counts only size the read: a loop that reads more or fewer bytes gets the same values and leaves the stream
-    /// in the same place.
+    /// subclass may read otherwise, or be buffered already), not disposed, over a stream that can seek and is not a
+    /// <see cref="MemoryStream"/> (which <see cref="BinaryReader"/> reads without a stream call), and the loop reads at
+    /// least <see cref="MinReadAhead"/> bytes. Then the scope reads at most <paramref name="count"/> times
+    /// <paramref name="bytesPerPass"/> bytes ahead, then only what each read needs, and its
+    /// <see cref="ReadAheadScope.Dispose"/> seeks the stream back over the bytes it read and the loop did not take:
+    /// the stream is where the loop would have left it through <paramref name="reader"/>, also when the loop leaves
+    /// early or throws. The counts only size the read: a loop that reads more or fewer bytes gets the same values,
+    /// the same exceptions and leaves the stream in the same place.
     /// </para>
     /// <para>
-    /// Only fixed-size values may be read through the scope's reader, and nothing else may use the stream while the
-    /// scope is open. Checking that the reader is not disposed makes one zero-byte <see cref="BinaryReader.Read(byte[], int, int)"/>
-    /// call, which reaches the stream as a zero-byte read.
+    /// Nothing else may use the stream while the scope is open. Checking that the reader is not disposed makes one
+    /// zero-byte <see cref="BinaryReader.Read(byte[], int, int)"/> call, which reaches the stream as a zero-byte read.
+    /// Reads after <see cref="ReadAheadScope.Dispose"/> throw <see cref="ObjectDisposedException"/> where the scope read
+    /// ahead.
     /// </para>
     /// </remarks>
     public static ReadAheadScope ReadAhead(BinaryReader? reader, long count, int bytesPerPass)
@@ -52,13 +47,13 @@ public sealed partial class BufferedBinaryReader
             || count > long.MaxValue / bytesPerPass
             || count * bytesPerPass < MinReadAhead)
         {
-            return new ReadAheadScope(reader, null);
+            return new ReadAheadScope(reader, null, 0);
         }
 
         Stream? stream = reader.BaseStream; // null once disposed on .NET Framework and Mono
         if (stream is null || !stream.CanSeek || !stream.CanRead || stream.GetType() == typeof(MemoryStream))
         {
-            return new ReadAheadScope(reader, null);
+            return new ReadAheadScope(reader, null, 0);
         }
 
         try
@@ -68,31 +63,276 @@ public sealed partial class BufferedBinaryReader
         }
         catch (ObjectDisposedException)
         {
-            return new ReadAheadScope(reader, null);
+            return new ReadAheadScope(reader, null, 0);
         }
 
-        var ahead = new BufferedBinaryReader(stream, s_readAheadEncoding, leaveOpen: true, DefaultBufferSize, count * bytesPerPass);
-        return new ReadAheadScope(ahead, ahead);
+        ReadAheadWindow window = ReadAheadWindow.Rent(stream, count * bytesPerPass);
+        return new ReadAheadScope(reader, window, window.Token);
     }
 
-    /// <summary>The reader a counted loop reads (see <see cref="ReadAhead"/>); dispose it when the loop ends.</summary>
+    /// <summary>The fixed-size reads of a counted loop (see <see cref="ReadAhead"/>): from the bytes read ahead, or
+    /// from the caller's reader. Dispose it when the loop ends.</summary>
+    /// <remarks>Each read matches the <see cref="BinaryReader"/> method of the same name: the same little-endian value,
+    /// <see cref="EndOfStreamException"/> where the stream ends inside a value (the rest of the stream then counts as
+    /// read), <see cref="IOException"/> for an invalid decimal after its 16 bytes.</remarks>
     public readonly struct ReadAheadScope : IDisposable
     {
-        private readonly BufferedBinaryReader? _ahead;
+        private readonly BinaryReader? _reader;
+        private readonly ReadAheadWindow? _window;
+        private readonly int _token;
 
-        internal ReadAheadScope(BinaryReader? reader, BufferedBinaryReader? ahead)
+        internal ReadAheadScope(BinaryReader? reader, ReadAheadWindow? window, int token)
         {
-            // Null only where the caller's reader was: the loop's first read then throws as it did.
-            Reader = reader!;
-            _ahead = ahead;
+            _reader = reader;
+            _window = window;
+            _token = token;
         }
 
-        /// <summary>Gets the reader to read the loop's values from: a <see cref="BufferedBinaryReader"/> reading ahead,
-        /// or the caller's reader itself.</summary>
-        public BinaryReader Reader { get; }
+        /// <summary>Reads the next byte.</summary>
+        /// <returns>The byte.</returns>
+        public byte ReadByte()
+        {
+            ReadAheadWindow? window = _window;
+            if (window is null)
+            {
+                return _reader!.ReadByte();
+            }
+
+            int index = window.Index;
+            if (index < window.Count && window.Token == _token)
+            {
+                window.Index = index + 1;
+                return window.Buffer[index];
+            }
+
+            byte[] bytes = window.Take(1, _token, out index);
+            return bytes[index];
+        }
+
+        /// <summary>Reads the next byte as a signed byte.</summary>
+        /// <returns>The value.</returns>
+        [CLSCompliant(false)]
+        public sbyte ReadSByte() => _window is null ? _reader!.ReadSByte() : (sbyte)ReadByte();
+
+        /// <summary>Reads the next byte as a Boolean: any non-zero byte is <see langword="true"/>.</summary>
+        /// <returns>The value.</returns>
+        public bool ReadBoolean() => _window is null ? _reader!.ReadBoolean() : ReadByte() != 0;
+
+        /// <summary>Reads a 2-byte little-endian signed integer.</summary>
+        /// <returns>The value.</returns>
+        public short ReadInt16() => _window is null ? _reader!.ReadInt16() : (short)Take16();
+
+        /// <summary>Reads a 2-byte little-endian unsigned integer.</summary>
+        /// <returns>The value.</returns>
+        [CLSCompliant(false)]
+        public ushort ReadUInt16() => _window is null ? _reader!.ReadUInt16() : Take16();
+
+        /// <summary>Reads a 4-byte little-endian signed integer.</summary>
+        /// <returns>The value.</returns>
+        public int ReadInt32() => _window is null ? _reader!.ReadInt32() : (int)Take32();
+
+        /// <summary>Reads a 4-byte little-endian unsigned integer.</summary>
+        /// <returns>The value.</returns>
+        [CLSCompliant(false)]
+        public uint ReadUInt32() => _window is null ? _reader!.ReadUInt32() : Take32();
+
+        /// <summary>Reads an 8-byte little-endian signed integer.</summary>
+        /// <returns>The value.</returns>
+        public long ReadInt64() => _window is null ? _reader!.ReadInt64() : (long)Take64();
+
+        /// <summary>Reads an 8-byte little-endian unsigned integer.</summary>
+        /// <returns>The value.</returns>
+        [CLSCompliant(false)]
+        public ulong ReadUInt64() => _window is null ? _reader!.ReadUInt64() : Take64();
+
+#if STREAMLINE_NET6
+        /// <summary>Reads a 2-byte little-endian half-precision floating-point value.</summary>
+        /// <returns>The value.</returns>
+        public Half ReadHalf() => _window is null ? _reader!.ReadHalf() : BitConverter.Int16BitsToHalf((short)Take16());
+#endif
+
+        /// <summary>Reads a 4-byte little-endian single-precision floating-point value.</summary>
+        /// <returns>The value.</returns>
+        public float ReadSingle() => _window is null ? _reader!.ReadSingle() : Int32BitsToSingle((int)Take32());
+
+        /// <summary>Reads an 8-byte little-endian double-precision floating-point value.</summary>
+        /// <returns>The value.</returns>
+        public double ReadDouble() => _window is null ? _reader!.ReadDouble() : BitConverter.Int64BitsToDouble((long)Take64());
+
+        /// <summary>Reads a 16-byte decimal value.</summary>
+        /// <returns>The value.</returns>
+        public decimal ReadDecimal()
+        {
+            if (_window is null)
+            {
+                return _reader!.ReadDecimal();
+            }
+
+            byte[] bytes = _window.Take(sizeof(decimal), _token, out int index);
+            return DecodeDecimal(bytes, index);
+        }
 
         /// <summary>Puts the stream back just past the bytes the loop read, where the scope read ahead; else does
         /// nothing. The caller's reader and its stream stay open.</summary>
-        public void Dispose() => _ahead?.Dispose();
+        public void Dispose() => _window?.Return(_token);
+
+        private ushort Take16()
+        {
+            ReadAheadWindow window = _window!;
+            int index = window.Index;
+            if (window.Count - index >= sizeof(ushort) && window.Token == _token)
+            {
+                window.Index = index + sizeof(ushort);
+                return ReadUInt16LittleEndian(window.Buffer, index);
+            }
+
+            byte[] bytes = window.Take(sizeof(ushort), _token, out index);
+            return ReadUInt16LittleEndian(bytes, index);
+        }
+
+        private uint Take32()
+        {
+            ReadAheadWindow window = _window!;
+            int index = window.Index;
+            if (window.Count - index >= sizeof(uint) && window.Token == _token)
+            {
+                window.Index = index + sizeof(uint);
+                return ReadUInt32LittleEndian(window.Buffer, index);
+            }
+
+            byte[] bytes = window.Take(sizeof(uint), _token, out index);
+            return ReadUInt32LittleEndian(bytes, index);
+        }
+
+        private ulong Take64()
+        {
+            ReadAheadWindow window = _window!;
+            int index = window.Index;
+            if (window.Count - index >= sizeof(ulong) && window.Token == _token)
+            {
+                window.Index = index + sizeof(ulong);
+                return ReadUInt64LittleEndian(window.Buffer, index);
+            }
+
+            byte[] bytes = window.Take(sizeof(ulong), _token, out index);
+            return ReadUInt64LittleEndian(bytes, index);
+        }
+    }
+
+    /// <summary>The bytes a <see cref="ReadAheadScope"/> has read ahead of its loop. One is kept per thread between
+    /// loops (a loop calls nothing that could open another), so a loop costs no allocation once its buffer is big
+    /// enough; <see cref="Token"/> changes on every return, so a scope that outlives its loop cannot read another's
+    /// bytes.</summary>
+    internal sealed class ReadAheadWindow
+    {
+        // A buffer kept for the next loop on this thread is at most this big; larger ones go with the loop.
+        private const int MaxKeptBuffer = 4096;
+
+        [ThreadStatic]
+        private static ReadAheadWindow? t_spare;
+
+        private Stream? _stream;
+        private long _aheadLeft; // bytes the window may still read ahead of the loop
+        private byte[]? _value; // a value gathered across a refill
+
+        public byte[] Buffer = Array.Empty<byte>();
+        public int Index;
+        public int Count;
+        public int Token;
+
+        public static ReadAheadWindow Rent(Stream stream, long bytes)
+        {
+            ReadAheadWindow window = t_spare ?? new ReadAheadWindow();
+            t_spare = null;
+            window._stream = stream;
+            window._aheadLeft = bytes;
+            window.Index = 0;
+            window.Count = 0;
+            return window;
+        }
+
+        // Seeks the stream back over the bytes read ahead and not taken, and keeps the window for the next loop.
+        public void Return(int token)
+        {
+            if (token != Token || _stream is not { } stream)
+            {
+                return; // returned already
+            }
+
+            int unread = Count - Index;
+            Token++;
+            _stream = null;
+            Index = 0;
+            Count = 0;
+            if (Buffer.Length > MaxKeptBuffer)
+            {
+                Buffer = Array.Empty<byte>();
+            }
+
+            t_spare = this;
+            if (unread > 0)
+            {
+                stream.Seek(-unread, SeekOrigin.Current);
+            }
+        }
+
+        // Takes a value the fast path could not: gathered across the end of the buffer, consuming what is left and
+        // throwing at the end of the stream, as BinaryReader does when a value is only partly present.
+        public byte[] Take(int size, int token, out int offset)
+        {
+            if (token != Token || _stream is null)
+            {
+                ThrowHelper.ThrowReaderClosed();
+            }
+
+            if (Count - Index >= size)
+            {
+                offset = Index;
+                Index += size;
+                return Buffer;
+            }
+
+            offset = 0;
+            byte[] value = _value ??= new byte[sizeof(decimal)];
+            int got = 0;
+            while (true)
+            {
+                int available = Count - Index;
+                if (available == 0)
+                {
+                    available = Fill(size - got);
+                    if (available == 0)
+                    {
+                        ThrowHelper.ThrowEndOfStream();
+                    }
+                }
+
+                int n = Math.Min(available, size - got);
+                System.Buffer.BlockCopy(Buffer, Index, value, got, n);
+                Index += n;
+                got += n;
+                if (got == size)
+                {
+                    return value;
+                }
+            }
+        }
+
+        // Refills the empty buffer with one stream read: what is left of the loop's bytes (up to DefaultBufferSize), or
+        // only what the read needs once those are read.
+        private int Fill(int needed)
+        {
+            int size = (int)Math.Max(needed, Math.Min(_aheadLeft, DefaultBufferSize));
+            if (Buffer.Length < size)
+            {
+                Buffer = new byte[size];
+            }
+
+            int read = _stream!.Read(Buffer, 0, size);
+            Index = 0;
+            Count = read;
+            _aheadLeft -= read;
+            return read;
+        }
     }
 }

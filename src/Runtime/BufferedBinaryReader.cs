@@ -105,9 +105,6 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     private readonly bool _twoBytesPerChar;
     private readonly bool _isMemoryStream;
 
-    // The stream position refills stop at unless a read needs more (ReadAhead); long.MaxValue: no limit.
-    private readonly long _aheadLimit;
-
     // The stream cannot seek, so read-ahead could never be undone: every read takes only the bytes it needs.
     private readonly bool _exact;
 
@@ -175,9 +172,8 @@ public sealed partial class BufferedBinaryReader : BinaryReader
     {
     }
 
-    // Lets tests use buffers of a few bytes so that every read straddles a buffer boundary. readAhead (ReadAhead): the
-    // most bytes read ahead of where the reader starts; reads past them take only the bytes they need.
-    internal BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen, int bufferSize, long readAhead = long.MaxValue)
+    // Lets tests use buffers of a few bytes so that every read straddles a buffer boundary.
+    internal BufferedBinaryReader(Stream input, Encoding encoding, bool leaveOpen, int bufferSize)
         : base(input, encoding, leaveOpen) // validates the arguments exactly as BinaryReader does
     {
         if (bufferSize <= 0)
@@ -188,17 +184,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _stream = input;
         _exact = !input.CanSeek;
         _capacity = ClampToRemaining(input, bufferSize, out long? position);
-        if (readAhead != long.MaxValue && !_exact)
-        {
-            // The bytes the loop will read, in one refill where the buffer can hold them.
-            _capacity = (int)Math.Min(_capacity, Math.Max(readAhead, MaxValueSize));
-            _fillSize = _capacity;
-        }
-        else
-        {
-            _fillSize = _exact ? _capacity : Math.Min(_capacity, FirstFillSize);
-        }
-
+        _fillSize = _exact ? _capacity : Math.Min(_capacity, FirstFillSize);
         _buffer = new byte[_fillSize];
         if (position is long start)
         {
@@ -206,8 +192,6 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             _filled = start;
             _streamPosition = start;
         }
-
-        _aheadLimit = readAhead == long.MaxValue ? long.MaxValue : _filled + readAhead;
 
         _encoding = encoding;
         _decoder = encoding.GetDecoder();
@@ -474,6 +458,12 @@ public sealed partial class BufferedBinaryReader : BinaryReader
             bytes = TakeSlow(sizeof(decimal), out index);
         }
 
+        return DecodeDecimal(bytes, index);
+    }
+
+    // The 16 bytes at index as BinaryReader.ReadDecimal decodes them, or the IOException it throws.
+    internal static decimal DecodeDecimal(byte[] bytes, int index)
+    {
         int lo = (int)ReadUInt32LittleEndian(bytes, index);
         int mid = (int)ReadUInt32LittleEndian(bytes, index + 4);
         int hi = (int)ReadUInt32LittleEndian(bytes, index + 8);
@@ -843,12 +833,6 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         {
             size = Math.Min(Math.Max(needed, _fillSize), _capacity);
             _fillSize = _fillSize >= _capacity / 2 ? _capacity : _fillSize * 2;
-            long ahead = _aheadLimit - _filled;
-            if (size > needed && size > ahead)
-            {
-                // Past what ReadAhead was told the loop reads: no more than the read itself needs.
-                size = (int)Math.Max(needed, ahead);
-            }
         }
 
         if (size > _buffer.Length)
@@ -991,7 +975,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
         _count = 0;
     }
 
-    private static ushort ReadUInt16LittleEndian(byte[] bytes, int index)
+    internal static ushort ReadUInt16LittleEndian(byte[] bytes, int index)
     {
 #if !STREAMLINE_SPANS
         return (ushort)(bytes[index] | bytes[index + 1] << 8);
@@ -1000,7 +984,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 #endif
     }
 
-    private static uint ReadUInt32LittleEndian(byte[] bytes, int index)
+    internal static uint ReadUInt32LittleEndian(byte[] bytes, int index)
     {
 #if !STREAMLINE_SPANS
         return (uint)(bytes[index] | bytes[index + 1] << 8 | bytes[index + 2] << 16 | bytes[index + 3] << 24);
@@ -1009,7 +993,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 #endif
     }
 
-    private static ulong ReadUInt64LittleEndian(byte[] bytes, int index)
+    internal static ulong ReadUInt64LittleEndian(byte[] bytes, int index)
     {
 #if !STREAMLINE_SPANS
         return ReadUInt32LittleEndian(bytes, index) | (ulong)ReadUInt32LittleEndian(bytes, index + 4) << 32;
@@ -1018,7 +1002,7 @@ public sealed partial class BufferedBinaryReader : BinaryReader
 #endif
     }
 
-    private static float Int32BitsToSingle(int bits)
+    internal static float Int32BitsToSingle(int bits)
     {
 #if !STREAMLINE_SPANS
         return new SingleBits { Int32 = bits }.Single;

@@ -10,7 +10,7 @@ namespace Streamline.Benchmarks;
 /// SL1002's fix for a counted loop over a caller's reader: a method handed a <c>BinaryReader</c> reads
 /// <see cref="BytesPerCall"/> / 4 <c>Int32</c> values in a counted loop and returns (flagged, the baseline), against
 /// the same method as the fix writes it, the loop inside <c>using (var ahead = BufferedBinaryReader.ReadAhead(reader,
-/// count, bytesPerPass: 4))</c> and reading <c>ahead.Reader</c>: the loop's bytes in one read where the stream can
+/// count, bytesPerPass: 4))</c> and reading through <c>ahead</c>: the loop's bytes in one read where the stream can
 /// seek and is not a MemoryStream, the caller's reader itself elsewhere. Called until the 1 MB file is read, the reader
 /// made once over each kind of stream a caller may hand in: File, Memory, Buffered (a BufferedStream over a
 /// FileStream), Custom (a seekable <c>Stream</c> subclass over a FileStream that overrides only <c>Read</c>) and
@@ -119,7 +119,7 @@ public class SL1002ReadAheadBenchmarks
         using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
         {
             for (int i = 0; i < count; i++)
-                sum = (sum * 31) + ahead.Reader.ReadInt32();
+                sum = (sum * 31) + ahead.ReadInt32();
         }
 
         return sum;

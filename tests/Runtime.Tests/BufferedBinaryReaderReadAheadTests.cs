@@ -34,7 +34,7 @@ public enum AheadReaderKind
 
 /// <summary>One counted loop: <c>Prefix</c> bytes read before it, <c>Count</c> and <c>BytesPerPass</c> as the fix
 /// passes them, <c>Passes</c> passes that each read the values of <c>PassOps</c> (0 byte, 1 ushort, 2 int, 3 long,
-/// 4 float, 5 double, 6 decimal), the body throwing before pass <c>ThrowAt</c> (-1: never).</summary>
+/// 4 float, 5 double, 6 decimal, 7 sbyte, 8 bool, 9 short, 10 uint, 11 ulong), the body throwing before pass <c>ThrowAt</c> (-1: never).</summary>
 public sealed record AheadCase(
     byte[] Data, AheadStreamKind Kind, AheadReaderKind Reader, int ChunkSeed, int FailAt, int Prefix, long Count, int BytesPerPass, int Passes, int[] PassOps, int ThrowAt)
 {
@@ -52,7 +52,7 @@ public sealed record AheadCase(
 /// </summary>
 public class BufferedBinaryReaderReadAheadTests
 {
-    private static readonly int[] s_sizes = [1, 2, 4, 8, 4, 8, 16];
+    private static readonly int[] s_sizes = [1, 2, 4, 8, 4, 8, 16, 1, 1, 2, 4, 8];
 
     private static readonly Gen<AheadCase> s_case =
         from data in Gen.Frequency((4, Gen.Byte.Array[0, 400]), (2, Gen.Byte.Array[400, 5000]), (1, Gen.Byte.Array[70_000, 140_000]))
@@ -61,7 +61,7 @@ public class BufferedBinaryReaderReadAheadTests
         from chunkSeed in Gen.Int[0, 1000]
         from failAt in Gen.Int[0, 6000]
         from prefix in Gen.Frequency((3, Gen.Const(0)), (1, Gen.Int[1, 40]))
-        from passOps in Gen.Frequency((4, Gen.Int[0, 5].Array[1, 4]), (1, Gen.Int[0, 6].Array[1, 12]))
+        from passOps in Gen.Frequency((4, Gen.Int[0, 5].Array[1, 4]), (1, Gen.Int[0, 11].Array[1, 12]))
         from passes in Gen.Frequency((4, Gen.Int[0, 60]), (2, Gen.Int[60, 3000]), (1, Gen.Int[3000, 20_000]))
         from countMode in Gen.Int[0, 5]
         from throwAt in Gen.Frequency((4, Gen.Const(-1)), (1, Gen.Int[0, 200]))
@@ -92,38 +92,58 @@ public class BufferedBinaryReaderReadAheadTests
     [Fact]
     public void ReadsAhead_OnlyWhereItCanBeUndoneAndPays()
     {
-        byte[] data = new byte[1000];
-        using var file = new ShortReadStream(data, canSeek: true, 1, 1000);
-        var reader = new BinaryReader(file);
-        using (var scope = BufferedBinaryReader.ReadAhead(reader, 16, 4))
-            Assert.IsType<BufferedBinaryReader>(scope.Reader);
+        // Read calls the stream sees for 100 Int32 values (or 15, below MinReadAhead's 64 bytes).
+        static int ReadCalls(bool canSeek, int values, Func<Stream, BinaryReader> make)
+        {
+            var stream = new ShortReadStream(new byte[1000], canSeek, 1, int.MaxValue);
+            BinaryReader reader = make(stream);
+            using (var scope = BufferedBinaryReader.ReadAhead(reader, values, 4))
+            {
+                for (int i = 0; i < values; i++)
+                    _ = scope.ReadInt32();
+            }
 
-        // Below MinReadAhead, a MemoryStream, a stream that cannot seek, a subclass: the caller's reader itself.
-        Assert.Same(reader, BufferedBinaryReader.ReadAhead(reader, 15, 4).Reader);
-        var memory = new BinaryReader(new MemoryStream(data));
-        Assert.Same(memory, BufferedBinaryReader.ReadAhead(memory, 100, 4).Reader);
-        var pipe = new BinaryReader(new ShortReadStream(data, canSeek: false, 1, 1000));
-        Assert.Same(pipe, BufferedBinaryReader.ReadAhead(pipe, 100, 4).Reader);
-        var subclass = new BigEndianReader(new ShortReadStream(data, canSeek: true, 1, 1000));
-        Assert.Same(subclass, BufferedBinaryReader.ReadAhead(subclass, 100, 4).Reader);
-        Assert.Null(BufferedBinaryReader.ReadAhead(null, 100, 4).Reader);
+            Assert.Equal(values * 4, stream.Consumed);
+            return stream.ReadCalls;
+        }
+
+        // The zero-byte read that checks the reader is open, then one read of the loop's 400 bytes.
+        Assert.Equal(2, ReadCalls(canSeek: true, 100, s => new BinaryReader(s)));
+
+        // Below MinReadAhead, a stream that cannot seek, a subclass: every read through the caller's reader.
+        Assert.Equal(15, ReadCalls(canSeek: true, 15, s => new BinaryReader(s)));
+        Assert.Equal(100, ReadCalls(canSeek: false, 100, s => new BinaryReader(s)));
+        Assert.Equal(100, ReadCalls(canSeek: true, 100, s => new CountingReader(s)));
+
+        using var nullScope = BufferedBinaryReader.ReadAhead(null, 100, 4);
+        Assert.Throws<NullReferenceException>(() => nullScope.ReadInt32());
     }
 
     [Fact]
-    public void ALoopThatReadsAhead_ReadsTheStreamOnce()
+    public void AScopeUsedAfterItsLoop_Throws_AndCannotReadTheNextLoopsBytes()
     {
-        byte[] data = new byte[10_000];
+        byte[] data = Enumerable.Range(0, 1000).Select(i => (byte)i).ToArray();
         var stream = new ShortReadStream(data, canSeek: true, 1, int.MaxValue);
         var reader = new BinaryReader(stream);
-        using (var scope = BufferedBinaryReader.ReadAhead(reader, 1000, 4))
-        {
-            for (int i = 0; i < 1000; i++)
-                _ = scope.Reader.ReadInt32();
-        }
+        BufferedBinaryReader.ReadAheadScope first = BufferedBinaryReader.ReadAhead(reader, 100, 1);
+        Assert.Equal(0, first.ReadByte());
+        first.Dispose();
+        Assert.Equal(1, stream.Position);
+        first.Dispose(); // a second Dispose does nothing
+        Assert.Equal(1, stream.Position);
 
-        // The zero-byte read that checks the reader is not disposed, then one read of the loop's 4,000 bytes.
-        Assert.Equal(2, stream.ReadCalls);
-        Assert.Equal(4000, stream.Position);
+        // The next loop on this thread reuses the window: the first scope must not read its bytes.
+        using var second = BufferedBinaryReader.ReadAhead(reader, 100, 1);
+        Assert.Equal(1, second.ReadByte());
+        Assert.Throws<ObjectDisposedException>(() => first.ReadByte());
+        Assert.Throws<ObjectDisposedException>(() => first.ReadInt32());
+        Assert.Equal(2, second.ReadByte());
+    }
+
+    /// <summary>A subclass whose reads the scope must leave to it.</summary>
+    private sealed class CountingReader(Stream input) : BinaryReader(input)
+    {
+        public override int ReadInt32() => base.ReadInt32();
     }
 
     internal static void AssertSame(AheadCase c)
@@ -171,11 +191,12 @@ public class BufferedBinaryReaderReadAheadTests
                 if (fixedLoop)
                 {
                     using (var ahead = BufferedBinaryReader.ReadAhead(reader, c.Count, c.BytesPerPass))
-                        Loop(ahead.Reader, c, log);
+                        Loop(c, log, ahead.ReadByte, ahead.ReadUInt16, ahead.ReadInt32, ahead.ReadInt64, ahead.ReadSingle, ahead.ReadDouble, ahead.ReadDecimal, ahead.ReadSByte, ahead.ReadBoolean, ahead.ReadInt16, ahead.ReadUInt32, ahead.ReadUInt64);
                 }
                 else
                 {
-                    Loop(reader!, c, log);
+                    // Lambdas: a null reader throws at the first read, as the loop did.
+                    Loop(c, log, () => reader!.ReadByte(), () => reader!.ReadUInt16(), () => reader!.ReadInt32(), () => reader!.ReadInt64(), () => reader!.ReadSingle(), () => reader!.ReadDouble(), () => reader!.ReadDecimal(), () => reader!.ReadSByte(), () => reader!.ReadBoolean(), () => reader!.ReadInt16(), () => reader!.ReadUInt32(), () => reader!.ReadUInt64());
                 }
             }
             catch (Exception e) when (e is not Xunit.Sdk.XunitException)
@@ -206,7 +227,9 @@ public class BufferedBinaryReaderReadAheadTests
         }
     }
 
-    private static void Loop(BinaryReader reader, AheadCase c, StringBuilder log)
+    private static void Loop(
+        AheadCase c, StringBuilder log, Func<byte> readByte, Func<ushort> readUInt16, Func<int> readInt32, Func<long> readInt64, Func<float> readSingle,
+        Func<double> readDouble, Func<decimal> readDecimal, Func<sbyte> readSByte, Func<bool> readBoolean, Func<short> readInt16, Func<uint> readUInt32, Func<ulong> readUInt64)
     {
         for (int pass = 0; pass < c.Passes; pass++)
         {
@@ -216,13 +239,18 @@ public class BufferedBinaryReaderReadAheadTests
             {
                 object value = op switch
                 {
-                    0 => reader.ReadByte(),
-                    1 => reader.ReadUInt16(),
-                    2 => reader.ReadInt32(),
-                    3 => reader.ReadInt64(),
-                    4 => reader.ReadSingle(),
-                    5 => reader.ReadDouble(),
-                    _ => reader.ReadDecimal(),
+                    0 => readByte(),
+                    1 => readUInt16(),
+                    2 => readInt32(),
+                    3 => readInt64(),
+                    4 => readSingle(),
+                    5 => readDouble(),
+                    6 => readDecimal(),
+                    7 => readSByte(),
+                    8 => readBoolean(),
+                    9 => readInt16(),
+                    10 => readUInt32(),
+                    _ => readUInt64(),
                 };
                 log.Append(value).Append(',');
             }

@@ -18,6 +18,7 @@ internal sealed class BinaryReadSymbols
         Stream = TypeLookup.GetBestType(compilation, KnownNames.Stream);
         BufferedStream = TypeLookup.GetBestType(compilation, KnownNames.BufferedStream);
         InMemory = new InMemoryStreams(compilation);
+        _hasOwnReaderType = new System.Lazy<bool>(() => DeclaresReaderType(compilation.Assembly.GlobalNamespace, binaryReader));
         _streamHolders = ImmutableArray.Create(
             TypeLookup.GetBestType(compilation, KnownNames.Stream),
             binaryReader,
@@ -27,6 +28,44 @@ internal sealed class BinaryReadSymbols
     }
 
     public INamedTypeSymbol BinaryReader { get; }
+
+    private readonly System.Lazy<bool> _hasOwnReaderType;
+
+    /// <summary>Whether the compilation declares a type deriving from <c>BinaryReader</c> (a byte-swapping reader of a
+    /// font or game library; Streamline.Runtime's own readers, added as source, do not count): its readers are likely
+    /// what the methods that take a <c>BinaryReader</c> are handed. Looked up once, when first asked.</summary>
+    public bool HasOwnReaderType => _hasOwnReaderType.Value;
+
+    private static bool DeclaresReaderType(INamespaceSymbol ns, INamedTypeSymbol binaryReader)
+    {
+        if (ns.Name == "Runtime" && ns.ContainingNamespace is { Name: "Streamline", ContainingNamespace.IsGlobalNamespace: true })
+            return false;
+
+        foreach (INamespaceOrTypeSymbol member in ns.GetMembers())
+        {
+            if (member is INamespaceSymbol inner ? DeclaresReaderType(inner, binaryReader) : DerivesFromReader((INamedTypeSymbol)member, binaryReader))
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool DerivesFromReader(INamedTypeSymbol type, INamedTypeSymbol binaryReader)
+    {
+        for (INamedTypeSymbol? current = type.BaseType; current is not null; current = current.BaseType)
+        {
+            if (SymbolEqualityComparer.Default.Equals(current, binaryReader))
+                return true;
+        }
+
+        foreach (INamedTypeSymbol nested in type.GetTypeMembers())
+        {
+            if (DerivesFromReader(nested, binaryReader))
+                return true;
+        }
+
+        return false;
+    }
 
     /// <summary>
     /// Whether <paramref name="symbol"/> is declared in this compilation. A build sees another project as an assembly,

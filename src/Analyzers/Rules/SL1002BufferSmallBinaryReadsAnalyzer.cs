@@ -63,6 +63,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
     /// </summary>
     internal const string FixWhereMadeProperty = "FixWhereMade";
 
+    /// <summary>
+    /// Diagnostic property: "true" on a read of a reader the method does not make, where no construction is fixed and
+    /// the method's counted loops of fixed-size reads (<see cref="CountedReadLoop"/>) are rewritten to read through
+    /// <c>BufferedBinaryReader.ReadAhead</c>.
+    /// </summary>
+    internal const string ReadAheadLoopsProperty = "ReadAheadLoops";
+
+    private static readonly ImmutableDictionary<string, string> s_readAheadLoops = ImmutableDictionary<string, string>.Empty.Add(ReadAheadLoopsProperty, "true");
+
     public override ImmutableArray<DiagnosticDescriptor> SupportedDiagnostics { get; } = ImmutableArray.Create(Rule, RuleAtCompilationEnd, Suggestion, SuggestionAtCompilationEnd);
 
     public override void Initialize(AnalysisContext context)
@@ -137,6 +146,14 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 ReaderConstructionSites sites = ReaderConstructionSites.Find(parameter, origins, symbols, helpers, judged, end.CancellationToken, end.Options);
                 if (sites.AlreadyBuffered)
                     continue;
+
+                if (sites.Sites.IsEmpty && diagnostic.Properties.ContainsKey(ReadAheadLoopsProperty))
+                {
+                    // No construction to fix: the counted loops are read ahead where they are.
+                    if (!FormatGate.LeavesOut(diagnostic.Properties))
+                        resolved.Enqueue(diagnostic);
+                    continue;
+                }
 
                 ImmutableDictionary<string, string> properties = sites.Sites.IsEmpty
                     ? diagnostic.Properties
@@ -316,7 +333,15 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             ILocalSymbol => Resources.Format("SL1002AdviceNoFixHere", Resources.Format("SL1002NoFixNotMade", context.ContainingSymbol.Name)),
             _ => Resources.Get("SL1002AdviceHandedIn"),
         };
-        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), s_notFixable, reader.Name, advice, growth);
+        ImmutableDictionary<string, string> properties = s_notFixable;
+        if (CountedReadLoop.In(root, reader, symbols).Count > 0)
+        {
+            // Fixed where it is read; a construction proven at compilation end still takes precedence.
+            properties = s_readAheadLoops;
+            advice = Resources.Get("SL1002AdviceReadAhead");
+        }
+
+        ReportUnlessInMemory(context, live, pending, read.Instance, read.Syntax.GetLocation(), properties, reader.Name, advice, growth);
     }
 
     /// <summary><c>reader.ReadInt32()</c> and kin, on a local or parameter typed exactly BinaryReader, inside a loop whose

@@ -30,7 +30,7 @@ namespace Streamline.CodeFixes.Rules;
 /// </para>
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(SL1002BufferSmallBinaryReadsCodeFix))]
-public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
+public sealed partial class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 {
     private const string EquivalenceKey = "SL1002.UseBufferedBinaryReader";
 
@@ -50,7 +50,7 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 
             context.RegisterCodeFix(
                 CodeAction.Create(
-                    Streamline.Analyzers.Resources.Get("SL1002FixTitle"),
+                    Streamline.Analyzers.Resources.Get(IsReadAhead(diagnostic) ? "SL1002FixTitleReadAhead" : "SL1002FixTitle"),
                     cancellationToken => FixAsync(solution, one, cancellationToken),
                     EquivalenceKey),
                 diagnostic);
@@ -91,12 +91,16 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
     /// <summary>A construction to rewrite: the diagnostic's own location, or one of the sites a read leads to.</summary>
     private readonly struct Site
     {
-        public Site(DocumentId document, TextSpan span, bool overCallersStream)
+        public Site(DocumentId document, TextSpan span, bool overCallersStream, bool readAhead = false)
         {
             Document = document;
             Span = span;
             OverCallersStream = overCallersStream;
+            ReadAhead = readAhead;
         }
+
+        /// <summary>A read of a reader handed in: its method's counted loops are read ahead (<see cref="CountedReadLoop"/>).</summary>
+        public bool ReadAhead { get; }
 
         public DocumentId Document { get; }
 
@@ -116,6 +120,14 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
             if (IsFixableHere(diagnostic))
             {
                 Add(diagnostic.Location, context?.Id);
+            }
+            else if (IsReadAhead(diagnostic))
+            {
+                if ((context?.Id ?? (diagnostic.Location.SourceTree is { } tree ? DocumentOf(solution, tree, context) : null)) is { } document
+                    && !sites.Exists(site => site.Document == document && site.Span == diagnostic.Location.SourceSpan))
+                {
+                    sites.Add(new Site(document, diagnostic.Location.SourceSpan, overCallersStream: true, readAhead: true));
+                }
             }
             else if (diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.FixWhereMadeProperty, out string? whereMade) && whereMade == "true")
             {
@@ -157,8 +169,19 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
             if (solution.GetDocument(site.Document) is not { } document
                 || await document.GetSyntaxRootAsync(cancellationToken).ConfigureAwait(false) is not { } root
                 || await document.GetSemanticModelAsync(cancellationToken).ConfigureAwait(false) is not { } model
-                || RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is not { } bufferedReader
-                || FindCreation(root, site.Span) is not { } creation
+                || RuntimeTypes.BufferedBinaryReader(document, model.Compilation) is not { } bufferedReader)
+            {
+                return false;
+            }
+
+            if (site.ReadAhead)
+            {
+                if (ReadAheadLoops(root, model, site.Span, bufferedReader, cancellationToken) is not { Count: > 0 })
+                    return false;
+                continue;
+            }
+
+            if (FindCreation(root, site.Span) is not { } creation
                 || !TryPlan(document, model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out _))
             {
                 return false;
@@ -170,6 +193,9 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
 
     private static bool IsFixableHere(Diagnostic diagnostic)
         => diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CanFixProperty, out string? canFix) && canFix == "true";
+
+    private static bool IsReadAhead(Diagnostic diagnostic)
+        => diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.ReadAheadLoopsProperty, out string? value) && value == "true";
 
     private static bool IsOverCallersStream(Diagnostic diagnostic)
         => diagnostic.Properties.TryGetValue(SL1002BufferSmallBinaryReadsAnalyzer.CallersStreamProperty, out string? value) && value == "true";
@@ -183,8 +209,15 @@ public sealed class SL1002BufferSmallBinaryReadsCodeFix : CodeFixProvider
             return document;
 
         DocumentEditor editor = await DocumentEditor.CreateAsync(document, cancellationToken).ConfigureAwait(false);
+        var loopsDone = new HashSet<TextSpan>();
         foreach (Site site in sites)
         {
+            if (site.ReadAhead)
+            {
+                RewriteLoops(editor, root, model, site.Span, bufferedReader, loopsDone, cancellationToken);
+                continue;
+            }
+
             if (FindCreation(root, site.Span) is not { } creation || !TryPlan(document, model, site.OverCallersStream, creation, bufferedReader, cancellationToken, out Plan plan))
                 continue;
 

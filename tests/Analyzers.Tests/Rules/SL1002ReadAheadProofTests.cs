@@ -395,24 +395,49 @@ public class SL1002ReadAheadProofTests
             }
             """);
 
+    /// <summary>A reader assigned rather than declared is not fixed where it is made; its counted loop is read ahead
+    /// where it is (SL1002ReadAheadLoopTests), which puts the stream back before <c>input.Position</c> is read.</summary>
     [Fact]
-    public Task NoFix_WhenTheReaderIsAssignedRatherThanDeclared()
-        => NoFix("""
-            using System.IO;
-            using System.Text;
+    public Task WhenTheReaderIsAssignedRatherThanDeclared_TheLoopIsReadAhead()
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+                using System.Text;
 
-            class C
-            {
-                long M(Stream input, int count)
+                class C
                 {
-                    BinaryReader reader;
-                    reader = new BinaryReader(input, Encoding.UTF8, true);
-                    long sum = 0;
-                    for (int i = 0; i < count; i++) sum += {|SL1102:reader.ReadInt32()|};
-                    return sum + input.Position;
+                    long M(Stream input, int count)
+                    {
+                        BinaryReader reader;
+                        reader = new BinaryReader(input, Encoding.UTF8, true);
+                        long sum = 0;
+                        for (int i = 0; i < count; i++) sum += {|SL1102:reader.ReadInt32()|};
+                        return sum + input.Position;
+                    }
                 }
-            }
-            """);
+                """,
+            FixedCode = """
+                using System.IO;
+                using System.Text;
+                using Streamline.Runtime;
+
+                class C
+                {
+                    long M(Stream input, int count)
+                    {
+                        BinaryReader reader;
+                        reader = new BinaryReader(input, Encoding.UTF8, true);
+                        long sum = 0;
+                        using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                        {
+                            for (int i = 0; i < count; i++) sum += ahead.ReadInt32();
+                        }
+                        return sum + input.Position;
+                    }
+                }
+                """,
+        }.RunAsync();
 
     [Fact]
     public Task NoFix_WhenAHelperCallsADelegateParameterNamedLikeAMethodOfItsType()

@@ -15,6 +15,8 @@ namespace Streamline.Analyzers.Tests.Rules;
 /// SL1002 on a reader handed in, fixed where the reader is made (issue 32): the read's diagnostic carries the
 /// constructions as additional locations, its fix rewrites them, in whatever file they are, and Fix All rewrites each
 /// once. Where a use stops the proof, there is no fix and the message names the use.
+/// Its loops count down, which the counted-loop fix (SL1002ReadAheadLoopTests) leaves alone, so that each refusal
+/// here is the construction's.
 /// </summary>
 [Trait("Rule", "SL1002")]
 public class SL1002WhereMadeTests
@@ -42,7 +44,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = reader.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += {|#0:reader.ReadInt32()|} + reader.ReadUInt16();
                         return sum;
                     }
@@ -51,7 +53,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = input.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += ReadVarint(input);
                         return sum;
                     }
@@ -97,7 +99,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = reader.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += reader.ReadInt32() + reader.ReadUInt16();
                         return sum;
                     }
@@ -106,7 +108,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = input.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += ReadVarint(input);
                         return sum;
                     }
@@ -134,7 +136,7 @@ public class SL1002WhereMadeTests
             {
                 int count = reader.ReadInt32();
                 long sum = 0;
-                for (int i = 0; i < count; i++)
+                for (int i = count; i > 0; i--)
                     sum += {|#0:reader.ReadInt32()|};
                 return sum;
             }
@@ -182,7 +184,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = reader.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += reader.ReadInt32();
                         return sum;
                     }
@@ -317,7 +319,7 @@ public class SL1002WhereMadeTests
                 {
                     int count = reader.ReadInt32();
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += {|#0:reader.ReadInt32()|};
                     return sum;
                 }
@@ -358,7 +360,7 @@ public class SL1002WhereMadeTests
                 {
                     int count = reader.ReadInt32();
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += {|#0:reader.ReadInt32()|};
                     return sum;
                 }
@@ -408,7 +410,7 @@ public class SL1002WhereMadeTests
                 {
                     int count = reader.ReadInt32();
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += {|SL1102:reader.ReadInt32()|};
                     return sum;
                 }
@@ -438,7 +440,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = reader.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += {|SL1102:reader.ReadInt32()|};
                         return sum;
                     }
@@ -463,7 +465,7 @@ public class SL1002WhereMadeTests
                     {
                         int count = reader.ReadInt32();
                         long sum = 0;
-                        for (int i = 0; i < count; i++)
+                        for (int i = count; i > 0; i--)
                             sum += reader.ReadInt32();
                         return sum;
                     }
@@ -492,7 +494,7 @@ public class SL1002WhereMadeTests
                 {
                     int count = reader.ReadInt32();
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += {|#0:reader.ReadInt32()|};
                     return sum;
                 }
@@ -540,7 +542,7 @@ public class SL1002WhereMadeTests
                 {
                     int count = reader.ReadInt32();
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += reader.ReadInt32();
                     return sum;
                 }
@@ -560,7 +562,7 @@ public class SL1002WhereMadeTests
                 {
                     using var reader = {|SL1102:new BinaryReader(File.OpenRead(path))|};
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += Entry(reader);
                     return sum;
                 }
@@ -578,7 +580,7 @@ public class SL1002WhereMadeTests
                 {
                     using var reader = new BufferedBinaryReader(File.OpenRead(path));
                     long sum = 0;
-                    for (int i = 0; i < count; i++)
+                    for (int i = count; i > 0; i--)
                         sum += Entry(reader);
                     return sum;
                 }
@@ -615,7 +617,7 @@ public class SL1002WhereMadeTests
                         var header = new Header(reader);
                         reader.BaseStream.Seek(header.Offset, SeekOrigin.Begin);
                         long sum = Table.Read(reader) + Node(reader, 3) + reader.BaseStream.Position;
-                        for (int i = 0; i < header.Count; i++)
+                        for (int i = header.Count; i > 0; i--)
                             sum += {|#0:reader.ReadInt32()|} + reader.ReadVarint();
                         return sum;
                     }
@@ -687,7 +689,7 @@ public class SL1002WhereMadeTests
                         var header = new Header(reader);
                         reader.BaseStream.Seek(header.Offset, SeekOrigin.Begin);
                         long sum = Table.Read(reader) + Node(reader, 3) + reader.BaseStream.Position;
-                        for (int i = 0; i < header.Count; i++)
+                        for (int i = header.Count; i > 0; i--)
                             sum += reader.ReadInt32() + reader.ReadVarint();
                         return sum;
                     }
@@ -784,7 +786,7 @@ public class SL1002WhereMadeTests
                     using var reader = {{(made == "BinaryReader" ? "{|#0:new BinaryReader(File.OpenRead(path))|}" : "new " + made + "(File.OpenRead(path))")}};
                     var header = new Header(reader);
                     long sum = 0;
-                    for (int i = 0; i < header.Count; i++)
+                    for (int i = header.Count; i > 0; i--)
                         sum += reader.ReadInt32();
                     return sum;
                 }

@@ -1,0 +1,401 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Operations;
+using Streamline.Analyzers.Rules;
+
+namespace Streamline.Analyzers.Evidence;
+
+/// <summary>
+/// A counted loop that reads fixed-size values from a reader the method does not make, which SL1002's fix wraps in
+/// <c>BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass)</c> (the runtime reads the loop's bytes ahead only
+/// where it can put the stream back, and puts it back when the loop ends):
+/// <code>
+/// for (int i = 0; i &lt; count; i++)
+///     values[i] = new Pair(reader.ReadUInt16(), reader.ReadInt32());   // 6 bytes a pass
+/// </code>
+/// The loop's shape makes the fix safe whatever the counts say; they only size the read. It must read the reader
+/// nowhere but in fixed-size reads made on every pass, and run no code that could use the stream meanwhile: only
+/// arithmetic, stores, <c>List&lt;T&gt;.Add</c> and the like, and constructors that only store their arguments.
+/// </summary>
+internal readonly struct CountedReadLoop
+{
+    /// <summary>Streamline.Runtime's <c>BufferedBinaryReader.MinReadAhead</c>: fewer bytes are read through the
+    /// caller's reader.</summary>
+    public const int MinReadAhead = 64;
+
+    private CountedReadLoop(IForLoopOperation loop, IOperation count, int bytesPerPass, ImmutableArray<IInvocationOperation> reads)
+    {
+        Loop = loop;
+        Count = count;
+        BytesPerPass = bytesPerPass;
+        Reads = reads;
+    }
+
+    public IForLoopOperation Loop { get; }
+
+    /// <summary>The loop's bound (<c>count</c> in <c>i &lt; count</c>), evaluated once more by the fix.</summary>
+    public IOperation Count { get; }
+
+    public int BytesPerPass { get; }
+
+    /// <summary>The reads the fix sends through the scope's reader.</summary>
+    public ImmutableArray<IInvocationOperation> Reads { get; }
+
+    /// <summary>Every loop under <paramref name="root"/> that reads <paramref name="reader"/> and the fix can take,
+    /// outermost first; none where the compilation has a <c>BinaryReader</c> type of its own (its readers may read
+    /// otherwise, and the runtime would pass them through: no faster).</summary>
+    public static List<CountedReadLoop> In(IOperation root, ISymbol reader, BinaryReadSymbols symbols)
+    {
+        var found = new List<CountedReadLoop>();
+        if (symbols.HasOwnReaderType)
+            return found;
+
+        foreach (IOperation operation in root.Descendants())
+        {
+            if (operation is IForLoopOperation loop && TryMatch(loop, reader, symbols, out CountedReadLoop match))
+                found.Add(match);
+        }
+
+        return found;
+    }
+
+    /// <summary>Whether <paramref name="loop"/> is <c>for (T i = 0; i &lt; count; i++)</c> over a bound the fix may
+    /// evaluate once more, whose body reads <paramref name="reader"/> only in fixed-size reads on every pass and runs
+    /// nothing else that could reach a stream.</summary>
+    public static bool TryMatch(IForLoopOperation loop, ISymbol reader, BinaryReadSymbols symbols, out CountedReadLoop match)
+    {
+        match = default;
+        if (!TryGetCounter(loop, out ILocalSymbol? counter, out IOperation? count)
+            || !IsPureBound(count, symbols)
+            || LoopContext.Writes(loop.Body, counter).GetEnumerator().MoveNext())
+        {
+            return false;
+        }
+
+        var reads = ImmutableArray.CreateBuilder<IInvocationOperation>();
+        int bytes = 0;
+        foreach (IOperation operation in loop.Body.DescendantsAndSelf())
+        {
+            if (IsReaderReference(operation, reader))
+            {
+                if (operation.Parent is not IInvocationOperation read
+                    || read.Instance != operation
+                    || read.Arguments.Length != 0
+                    || !SymbolEqualityComparer.Default.Equals(read.TargetMethod.ContainingType, symbols.BinaryReader)
+                    || SizeOf(read.TargetMethod.Name) is not int size
+                    || !RunsOnEveryPass(read, loop))
+                {
+                    return false;
+                }
+
+                reads.Add(read);
+                bytes += size;
+                continue;
+            }
+
+            if (operation is IInvocationOperation { Instance: { } instance } && IsReaderReference(instance, reader))
+                continue; // judged as its receiver's use, above
+
+            if (!IsQuiet(operation, reader, symbols))
+                return false;
+        }
+
+        // A constant bound whose loop reads fewer bytes than the runtime reads ahead gains nothing (BufferedBinaryReader.MinReadAhead).
+        if (bytes == 0 || count.ConstantValue is { HasValue: true, Value: { } constant }
+                && System.Convert.ToDecimal(constant, System.Globalization.CultureInfo.InvariantCulture) * bytes < MinReadAhead)
+        {
+            return false;
+        }
+
+        match = new CountedReadLoop(loop, count, bytes, reads.ToImmutable());
+        return true;
+    }
+
+    /// <summary>The bytes of a fixed-size read, or null for any other read.</summary>
+    public static int? SizeOf(string name) => name switch
+    {
+        "ReadByte" or "ReadSByte" or "ReadBoolean" => 1,
+        "ReadInt16" or "ReadUInt16" or "ReadHalf" => 2,
+        "ReadInt32" or "ReadUInt32" or "ReadSingle" => 4,
+        "ReadInt64" or "ReadUInt64" or "ReadDouble" => 8,
+        "ReadDecimal" => 16,
+        _ => null,
+    };
+
+    private static bool IsReaderReference(IOperation operation, ISymbol reader) => operation switch
+    {
+        ILocalReferenceOperation local => SymbolEqualityComparer.Default.Equals(local.Local, reader),
+        IParameterReferenceOperation parameter => SymbolEqualityComparer.Default.Equals(parameter.Parameter, reader),
+        _ => false,
+    };
+
+    // for (int i = 0; i < count; i++) or ++i or i += 1, the counter declared by the loop.
+    private static bool TryGetCounter(IForLoopOperation loop, out ILocalSymbol counter, out IOperation count)
+    {
+        counter = null!;
+        count = null!;
+        if (loop.Before.Length != 1
+            || loop.Before[0] is not IVariableDeclarationGroupOperation { Declarations.Length: 1 } group
+            || group.Declarations[0].Declarators.Length != 1
+            || group.Declarations[0].Declarators[0] is not { Symbol: var local } declarator
+            || (declarator.Initializer ?? group.Declarations[0].Initializer) is not { Value: var start }
+            || !IsZero(start.ConstantValue)
+            || loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } condition
+            || LoopContext.Strip(condition.LeftOperand) is not ILocalReferenceOperation left
+            || !SymbolEqualityComparer.Default.Equals(left.Local, local)
+            || loop.AtLoopBottom.Length != 1
+            || loop.AtLoopBottom[0] is not IExpressionStatementOperation { Operation: var step }
+            || !IsIncrementOf(step, local))
+        {
+            return false;
+        }
+
+        counter = local;
+        count = LoopContext.Strip(condition.RightOperand);
+        return count.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_UInt32
+            or SpecialType.System_Int16 or SpecialType.System_UInt16 or SpecialType.System_Byte or SpecialType.System_SByte;
+    }
+
+    private static bool IsZero(Optional<object?> value)
+        => value.HasValue && value.Value is not null && System.Convert.ToDecimal(value.Value, System.Globalization.CultureInfo.InvariantCulture) == 0;
+
+    private static bool IsIncrementOf(IOperation step, ILocalSymbol local) => step switch
+    {
+        IIncrementOrDecrementOperation { Kind: OperationKind.Increment, OperatorMethod: null, Target: ILocalReferenceOperation target }
+            => SymbolEqualityComparer.Default.Equals(target.Local, local),
+        ICompoundAssignmentOperation { OperatorKind: BinaryOperatorKind.Add, OperatorMethod: null, Target: ILocalReferenceOperation target, Value: var one }
+            => SymbolEqualityComparer.Default.Equals(target.Local, local) && one.ConstantValue is { HasValue: true, Value: 1 },
+        _ => false,
+    };
+
+    /// <summary>A bound the fix may evaluate once more before the loop: constants, locals, parameters, fields,
+    /// lengths and counts of arrays, strings and collections, auto-properties, and arithmetic on them. Nothing that
+    /// runs user code or touches a stream.</summary>
+    private static bool IsPureBound(IOperation operation, BinaryReadSymbols symbols)
+    {
+        foreach (IOperation part in operation.DescendantsAndSelf())
+        {
+            switch (part)
+            {
+                case ILiteralOperation:
+                case ISizeOfOperation:
+                case ILocalReferenceOperation:
+                case IParameterReferenceOperation:
+                case IInstanceReferenceOperation:
+                case IConversionOperation { OperatorMethod: null }:
+                case IBinaryOperation { OperatorMethod: null }:
+                case IUnaryOperation { OperatorMethod: null }:
+                case IFieldReferenceOperation:
+                    if (symbols.MayHoldStream(part.Type))
+                        return false;
+                    continue;
+                case IPropertyReferenceOperation property when IsPlainGetter(property, symbols):
+                    continue;
+                default:
+                    if (part.ConstantValue.HasValue)
+                        continue;
+                    return false;
+            }
+        }
+
+        return true;
+    }
+
+    // Length or Count of an array, a string or a System.Collections.Generic collection, or an auto-property of this
+    // compilation: reading it runs no code of the program's.
+    private static bool IsPlainGetter(IPropertyReferenceOperation property, BinaryReadSymbols symbols)
+    {
+        IPropertySymbol symbol = property.Property;
+        if (symbol.Parameters.Length != 0 || symbols.MayHoldStream(symbol.Type) || symbols.MayHoldStream(symbol.ContainingType))
+            return false;
+
+        if (symbols.IsOwn(symbol))
+            return IsAutoProperty(symbol);
+
+        return symbol.Name is "Length" or "LongLength" or "Count"
+            && (symbol.ContainingType.SpecialType is SpecialType.System_Array or SpecialType.System_String
+                || IsInNamespace(symbol.ContainingType, "System", "Collections", "Generic"));
+    }
+
+    private static bool IsAutoProperty(IPropertySymbol property)
+    {
+        foreach (SyntaxReference reference in property.DeclaringSyntaxReferences)
+        {
+            if (reference.GetSyntax() is not PropertyDeclarationSyntax { AccessorList: { } accessors, ExpressionBody: null })
+                return false;
+            foreach (AccessorDeclarationSyntax accessor in accessors.Accessors)
+            {
+                if (accessor.Body is not null || accessor.ExpressionBody is not null)
+                    return false;
+            }
+        }
+
+        return property.DeclaringSyntaxReferences.Length > 0 && !property.IsAbstract && !property.IsVirtual && !property.IsOverride;
+    }
+
+    /// <summary>
+    /// An operation of the loop that cannot run code which might use a stream, nor hand the reader on: structure,
+    /// arithmetic, locals, fields and array elements, stores, auto-properties, <c>List&lt;T&gt;.Add</c> and
+    /// <c>Math</c>, and constructions whose constructor only stores its arguments. Anything else (a call of the
+    /// program's, an <c>await</c>, a delegate, a value that may be a stream) keeps the loop as it is.
+    /// </summary>
+    private static bool IsQuiet(IOperation operation, ISymbol reader, BinaryReadSymbols symbols)
+    {
+        switch (operation)
+        {
+            case IBlockOperation:
+            case IExpressionStatementOperation:
+            case IVariableDeclarationGroupOperation:
+            case IVariableDeclarationOperation:
+            case IVariableDeclaratorOperation:
+            case IVariableInitializerOperation:
+            case IEmptyOperation:
+            case ILiteralOperation:
+            case ISizeOfOperation:
+            case IDefaultValueOperation:
+            case IArgumentOperation:
+            case IArrayElementReferenceOperation:
+            case IArrayCreationOperation:
+            case IArrayInitializerOperation:
+            case IObjectOrCollectionInitializerOperation:
+            case IMemberInitializerOperation:
+            case IInstanceReferenceOperation:
+            case ISimpleAssignmentOperation:
+            case IConversionOperation { OperatorMethod: null }:
+            case IBinaryOperation { OperatorMethod: null }:
+            case IUnaryOperation { OperatorMethod: null }:
+            case ICompoundAssignmentOperation { OperatorMethod: null }:
+            case IIncrementOrDecrementOperation { OperatorMethod: null }:
+                return !symbols.MayHoldStream(operation.Type);
+            case ILocalReferenceOperation:
+            case IParameterReferenceOperation:
+            case IFieldReferenceOperation:
+                return !symbols.MayHoldStream(operation.Type);
+            case IPropertyReferenceOperation property:
+                return !symbols.MayHoldStream(property.Type)
+                    && !symbols.MayHoldStream(property.Property.ContainingType)
+                    && (symbols.IsOwn(property.Property) ? IsAutoProperty(property.Property) : property.Property.ContainingType.IsValueType || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic"));
+            case IInvocationOperation invocation:
+                return IsQuietCall(invocation.TargetMethod, symbols);
+            case IObjectCreationOperation creation:
+                return creation.Constructor is { } constructor && !symbols.MayHoldStream(creation.Type) && StoresOnly(constructor, symbols);
+            default:
+                return false;
+        }
+    }
+
+    // List<T>.Add and kin, and Math: library code that calls nothing of the program's.
+    private static bool IsQuietCall(IMethodSymbol method, BinaryReadSymbols symbols)
+    {
+        if (symbols.IsOwn(method) || method.IsExtensionMethod)
+            return false;
+
+        INamedTypeSymbol type = method.ContainingType;
+        return type.OriginalDefinition is { Name: "List", Arity: 1 } list && IsInNamespace(list, "System", "Collections", "Generic")
+                && method.Name is "Add" or "Insert"
+            || IsInNamespace(type, "System") && type.Name is "Math" or "MathF"
+            || IsInNamespace(type, "System", "Buffers", "Binary") && type.Name == "BinaryPrimitives";
+    }
+
+    // A library value type's constructor (System.Numerics.Vector3, decimal), or one of this compilation that stores
+    // its parameters and constants in fields and auto-properties and does nothing else (a record struct of the format,
+    // or a class with no constructor of its own and no initializers).
+    private static bool StoresOnly(IMethodSymbol constructor, BinaryReadSymbols symbols)
+    {
+        INamedTypeSymbol type = constructor.ContainingType;
+        if (!symbols.IsOwn(constructor))
+            return type.IsValueType && (IsInNamespace(type, "System", "Numerics") || type.SpecialType != SpecialType.None);
+
+        if (type.BaseType is { SpecialType: not (SpecialType.System_Object or SpecialType.System_ValueType) })
+            return false;
+
+        foreach (ISymbol member in type.GetMembers())
+        {
+            if (member.IsStatic)
+                continue;
+            foreach (SyntaxReference reference in member.DeclaringSyntaxReferences)
+            {
+                SyntaxNode syntax = reference.GetSyntax();
+                if (syntax is VariableDeclaratorSyntax { Initializer: { } } || syntax is PropertyDeclarationSyntax { Initializer: { } })
+                    return false;
+            }
+        }
+
+        if (constructor.IsImplicitlyDeclared)
+            return true;
+
+        foreach (SyntaxReference reference in constructor.DeclaringSyntaxReferences)
+        {
+            if (reference.GetSyntax() is not ConstructorDeclarationSyntax { Initializer: null } declaration)
+                return false;
+            IEnumerable<StatementSyntax> statements = declaration.Body?.Statements ?? (IEnumerable<StatementSyntax>)System.Array.Empty<StatementSyntax>();
+            if (declaration.ExpressionBody is { } arrow)
+                statements = new StatementSyntax[] { Microsoft.CodeAnalysis.CSharp.SyntaxFactory.ExpressionStatement(arrow.Expression) };
+            foreach (StatementSyntax statement in statements)
+            {
+                if (statement is not ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax assignment }
+                    || !assignment.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression)
+                    || !IsMemberOfThis(assignment.Left)
+                    || !(assignment.Right is IdentifierNameSyntax or LiteralExpressionSyntax))
+                {
+                    return false;
+                }
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsMemberOfThis(ExpressionSyntax target)
+        => target is IdentifierNameSyntax
+            || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax };
+
+    private static bool IsInNamespace(ITypeSymbol type, params string[] names)
+    {
+        INamespaceSymbol? ns = type.ContainingNamespace;
+        for (int i = names.Length - 1; i >= 0; i--)
+        {
+            if (ns is null || ns.Name != names[i])
+                return false;
+            ns = ns.ContainingNamespace;
+        }
+
+        return ns is { IsGlobalNamespace: true };
+    }
+
+    /// <summary>Whether nothing between <paramref name="operation"/> and the loop's body makes it conditional, as the
+    /// fix's count of bytes a pass assumes.</summary>
+    internal static bool RunsOnEveryPass(IOperation operation, ILoopOperation loop)
+    {
+        for (IOperation? current = operation.Parent; current is not null && current != loop; current = current.Parent)
+        {
+            switch (current)
+            {
+                case IConversionOperation:
+                case IArgumentOperation:
+                case IInvocationOperation:
+                case IObjectCreationOperation:
+                case IObjectOrCollectionInitializerOperation:
+                case IMemberInitializerOperation:
+                case IVariableInitializerOperation:
+                case IVariableDeclaratorOperation:
+                case IVariableDeclarationOperation:
+                case IVariableDeclarationGroupOperation:
+                case IExpressionStatementOperation:
+                case ISimpleAssignmentOperation:
+                case ICompoundAssignmentOperation:
+                case IPropertyReferenceOperation:
+                case IArrayElementReferenceOperation:
+                case IBlockOperation:
+                case IBinaryOperation { OperatorKind: not (BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr) }:
+                    continue;
+                default:
+                    return false;
+            }
+        }
+
+        return true;
+    }
+}

@@ -1,0 +1,379 @@
+using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
+using Verify = Streamline.Analyzers.Tests.Verifiers.CSharpCodeFixVerifier<
+    Streamline.Analyzers.Rules.SL1002BufferSmallBinaryReadsAnalyzer,
+    Streamline.CodeFixes.Rules.SL1002BufferSmallBinaryReadsCodeFix>;
+
+namespace Streamline.Analyzers.Tests.Rules;
+
+/// <summary>
+/// A reader the method is handed, whose construction the fix cannot reach (a public method, a virtual one): each counted
+/// loop of fixed-size reads is read ahead where it is, through <c>BufferedBinaryReader.ReadAhead</c>, which reads the
+/// loop's bytes in one call only where the stream can be put back and puts it back when the loop ends. Loops that could
+/// run other code over the stream, read conditionally, or read through a reader type of the project's keep no fix.
+/// </summary>
+[Trait("Rule", "SL1002")]
+public class SL1002ReadAheadLoopTests
+{
+    private const string Message = "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: the fix reads each counted loop's bytes ahead where the stream can be put back";
+
+    private const string Evidence = " (the data gives the pass count, the stream comes from outside this compilation)";
+
+    private static Task NoFix(string source, string method = "Read")
+        => new Verify.Test
+        {
+            TestCode = source,
+            FixedCode = source,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    $"'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: '{method}' is callable from outside)" + Evidence),
+            },
+        }.RunAsync();
+
+    [Fact]
+    public Task PublicHelper_ArrayLoop_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.IO;
+
+            public static class Tables
+            {
+                public static ushort[] ReadUInt16s(BinaryReader reader, int count)
+                {
+                    var values = new ushort[count];
+                    // one value a pass
+                    for (int i = 0; i < count; i++)
+                    {
+                        values[i] = {|SL1102:reader.ReadUInt16()|};
+                    }
+
+                    return values;
+                }
+            }
+            """,
+            """
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static ushort[] ReadUInt16s(BinaryReader reader, int count)
+                {
+                    var values = new ushort[count];
+                    // one value a pass
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 2))
+                    {
+                        for (int i = 0; i < count; i++)
+                        {
+                            values[i] = ahead.ReadUInt16();
+                        }
+                    }
+
+                    return values;
+                }
+            }
+            """);
+
+    [Fact]
+    public Task Message_SaysTheLoopIsReadAhead()
+        => new Verify.Test
+        {
+            TestCode = """
+                using System.IO;
+
+                public static class Tables
+                {
+                    public static int[] ReadInt32s(BinaryReader reader, int count)
+                    {
+                        var values = new int[count];
+                        for (int i = 0; i < values.Length; ++i) values[i] = {|#0:reader.ReadInt32()|};
+                        return values;
+                    }
+                }
+                """,
+            FixedCode = """
+                using System.IO;
+                using Streamline.Runtime;
+
+                public static class Tables
+                {
+                    public static int[] ReadInt32s(BinaryReader reader, int count)
+                    {
+                        var values = new int[count];
+                        using (var ahead = BufferedBinaryReader.ReadAhead(reader, values.Length, bytesPerPass: 4))
+                        {
+                            for (int i = 0; i < values.Length; ++i) values[i] = ahead.ReadInt32();
+                        }
+                        return values;
+                    }
+                }
+                """,
+            ExpectedDiagnostics = { Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(Message + Evidence) },
+        }.RunAsync();
+
+    /// <summary>Records of several values: a struct of the project's whose constructor only stores its arguments, a
+    /// library vector, a list's Add, an object initializer of auto-properties; the bound an auto-property.</summary>
+    [Fact]
+    public Task Records_OfSeveralValues_CountTheirBytes()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Numerics;
+
+            public readonly struct Range
+            {
+                public Range(ushort start, ushort end, ushort value) { Start = start; End = end; Value = value; }
+                public ushort Start { get; }
+                public ushort End { get; }
+                public ushort Value { get; }
+            }
+
+            public sealed class Face { public int Plane { get; set; } public float Light { get; set; } }
+
+            public sealed class Model
+            {
+                public int Count { get; set; }
+                public List<Range> Ranges { get; } = new List<Range>();
+                public List<Vector3> Corners { get; } = new List<Vector3>();
+                public List<Face> Faces { get; } = new List<Face>();
+
+                public void Read(BinaryReader reader, int count)
+                {
+                    Count = count;
+                    for (int i = 0; i < Count; i++)
+                        Ranges.Add(new Range({|SL1102:reader.ReadUInt16()|}, reader.ReadUInt16(), reader.ReadUInt16()));
+                    for (int i = 0; i < Count * 2; i++)
+                    {
+                        Corners.Add(new Vector3(reader.ReadSingle(), reader.ReadSingle(), reader.ReadSingle()));
+                        Faces.Add(new Face { Plane = reader.ReadInt32(), Light = reader.ReadSingle() });
+                    }
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Numerics;
+            using Streamline.Runtime;
+
+            public readonly struct Range
+            {
+                public Range(ushort start, ushort end, ushort value) { Start = start; End = end; Value = value; }
+                public ushort Start { get; }
+                public ushort End { get; }
+                public ushort Value { get; }
+            }
+
+            public sealed class Face { public int Plane { get; set; } public float Light { get; set; } }
+
+            public sealed class Model
+            {
+                public int Count { get; set; }
+                public List<Range> Ranges { get; } = new List<Range>();
+                public List<Vector3> Corners { get; } = new List<Vector3>();
+                public List<Face> Faces { get; } = new List<Face>();
+
+                public void Read(BinaryReader reader, int count)
+                {
+                    Count = count;
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, Count, bytesPerPass: 6))
+                    {
+                        for (int i = 0; i < Count; i++)
+                            Ranges.Add(new Range(ahead.ReadUInt16(), ahead.ReadUInt16(), ahead.ReadUInt16()));
+                    }
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, Count * 2, bytesPerPass: 20))
+                    {
+                        for (int i = 0; i < Count * 2; i++)
+                        {
+                            Corners.Add(new Vector3(ahead.ReadSingle(), ahead.ReadSingle(), ahead.ReadSingle()));
+                            Faces.Add(new Face { Plane = ahead.ReadInt32(), Light = ahead.ReadSingle() });
+                        }
+                    }
+                }
+            }
+            """);
+
+    /// <summary>A body that throws half-way (a checked conversion, an index past a short array): the scope has read
+    /// the loop's bytes ahead, and puts the stream back where the loop stopped; callers that catch and go on reading
+    /// (CodeFixTestEquivalenceTests) see the same bytes.</summary>
+    [Fact]
+    public Task ABodyThatThrowsHalfWay_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.IO;
+
+            public static class Tables
+            {
+                public static byte[] Narrow(BinaryReader reader, int count)
+                {
+                    var values = new byte[count];
+                    for (int i = 0; i < count; i++)
+                        values[i] = checked((byte){|SL1102:reader.ReadInt32()|});
+                    return values;
+                }
+
+                public static short[] Half(BinaryReader reader, int count)
+                {
+                    var values = new short[count / 2];
+                    for (int i = 0; i < count; i++)
+                        values[i] = {|SL1102:reader.ReadInt16()|};
+                    return values;
+                }
+            }
+            """,
+            """
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static byte[] Narrow(BinaryReader reader, int count)
+                {
+                    var values = new byte[count];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                    {
+                        for (int i = 0; i < count; i++)
+                            values[i] = checked((byte)ahead.ReadInt32());
+                    }
+                    return values;
+                }
+
+                public static short[] Half(BinaryReader reader, int count)
+                {
+                    var values = new short[count / 2];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 2))
+                    {
+                        for (int i = 0; i < count; i++)
+                            values[i] = ahead.ReadInt16();
+                    }
+                    return values;
+                }
+            }
+            """);
+
+    /// <summary>The name <c>ahead</c> taken: the next free one.</summary>
+    [Fact]
+    public Task TakenName_GetsANumber()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.IO;
+
+            public static class Tables
+            {
+                public static long Sum(BinaryReader reader, long n, int ahead)
+                {
+                    long sum = ahead;
+                    for (long i = 0; i < n; i++)
+                        sum += {|SL1102:reader.ReadInt64()|};
+                    return sum;
+                }
+            }
+            """,
+            """
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static long Sum(BinaryReader reader, long n, int ahead)
+                {
+                    long sum = ahead;
+                    using (var ahead1 = BufferedBinaryReader.ReadAhead(reader, n, bytesPerPass: 8))
+                    {
+                        for (long i = 0; i < n; i++)
+                            sum += ahead1.ReadInt64();
+                    }
+                    return sum;
+                }
+            }
+            """);
+
+    [Theory]
+    // a call of the program's could use the stream meanwhile
+    [InlineData("values[i] = Check({|#0:reader.ReadInt32()|});")]
+    // read on some passes only: the count of bytes a pass is unknown
+    [InlineData("if (i % 2 == 0) values[i] = {|#0:reader.ReadInt32()|};")]
+    [InlineData("values[i] = i > 3 ? {|#0:reader.ReadInt32()|} : 0;")]
+    // the reader used otherwise in the loop
+    [InlineData("values[i] = {|#0:reader.ReadInt32()|} + (int)reader.BaseStream.Position;")]
+    [InlineData("values[i] = {|#0:reader.ReadInt32()|} + reader.ReadString().Length;")]
+    // leaving early, throwing, a nested loop (whose 8 bytes are too few to read ahead)
+    [InlineData("values[i] = {|#0:reader.ReadInt32()|}; if (values[i] == 0) break;")]
+    [InlineData("values[i] = {|#0:reader.ReadInt32()|}; if (values[i] < 0) throw new InvalidDataException();")]
+    [InlineData("for (int j = 0; j < 2; j++) values[i] += {|#0:reader.ReadInt32()|};")]
+    // the counter moved in the body
+    [InlineData("values[i++] = {|#0:reader.ReadInt32()|};")]
+    public Task LoopsThatCouldTell_KeepNoFix(string body)
+        => NoFix(
+            $$"""
+            using System.IO;
+
+            public static class Tables
+            {
+                public static int[] Read(BinaryReader reader, int[] values)
+                {
+                    for (int i = 0; i < values.Length; i++)
+                    {
+                        {{body}}
+                    }
+
+                    return values;
+                }
+
+                private static int Check(int value) => value;
+            }
+            """);
+
+    [Theory]
+    // a bound whose evaluation could run the program's code
+    [InlineData("Next()")]
+    [InlineData("Length")]
+    public Task BoundsThatRunCode_KeepNoFix(string bound)
+        => NoFix(
+            $$"""
+            using System.IO;
+
+            public class Tables
+            {
+                private int _length;
+                public int Length => _length + 1;
+                private int Next() => _length++;
+
+                public long Read(BinaryReader reader)
+                {
+                    long sum = 0;
+                    for (int i = 0; i < {{bound}}; i++)
+                        sum += {|#0:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+            """);
+
+    /// <summary>A reader type of the project's own (a font library's byte-swapping reader): the methods that take a
+    /// <c>BinaryReader</c> are most likely handed it, and the runtime would pass it through, no faster.</summary>
+    [Fact]
+    public Task ACompilationWithItsOwnReaderType_KeepsNoFix()
+        => NoFix(
+            """
+            using System.IO;
+
+            public sealed class BigEndianReader : BinaryReader
+            {
+                public BigEndianReader(Stream input) : base(input) { }
+                public override ushort ReadUInt16() => (ushort)((ReadByte() << 8) | ReadByte());
+            }
+
+            public static class Tables
+            {
+                public static ushort[] ReadUInt16s(BinaryReader reader, int count)
+                {
+                    var values = new ushort[count];
+                    for (int i = 0; i < count; i++) values[i] = {|#0:reader.ReadUInt16()|};
+                    return values;
+                }
+            }
+            """,
+            "ReadUInt16s");
+}
