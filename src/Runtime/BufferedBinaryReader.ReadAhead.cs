@@ -1,5 +1,6 @@
 using System;
 using System.IO;
+using System.Runtime.CompilerServices;
 
 namespace Streamline.Runtime;
 
@@ -8,6 +9,10 @@ public sealed partial class BufferedBinaryReader
     /// <summary>The fewest bytes <see cref="ReadAhead"/> reads ahead; a loop that reads less reads through the
     /// caller's reader.</summary>
     public const int MinReadAhead = 64;
+
+    // BinaryReader reads a MemoryStream without a stream call; one copy of the loop's bytes pays from about this many
+    // (SL1002's page, "A counted loop over a reader handed in").
+    private const int MinMemoryReadAhead = 256;
 
     /// <summary>
     /// Prepares a counted loop of fixed-size reads from a caller's <paramref name="reader"/>: where it can be undone,
@@ -22,9 +27,9 @@ public sealed partial class BufferedBinaryReader
     /// <remarks>
     /// <para>
     /// Reads ahead only where nothing can tell: <paramref name="reader"/> is exactly a <see cref="BinaryReader"/> (a
-    /// subclass may read otherwise, or be buffered already), not disposed, over a stream that can seek and is not a
-    /// <see cref="MemoryStream"/> (which <see cref="BinaryReader"/> reads without a stream call), and the loop reads at
-    /// least <see cref="MinReadAhead"/> bytes. Then the scope reads at most <paramref name="count"/> times
+    /// subclass may read otherwise, or be buffered already), not disposed, over a stream that can seek, and the loop
+    /// reads at least <see cref="MinReadAhead"/> bytes (256 over a <see cref="MemoryStream"/>, which
+    /// <see cref="BinaryReader"/> reads without a stream call). Then the scope reads at most <paramref name="count"/> times
     /// <paramref name="bytesPerPass"/> bytes ahead, then only what each read needs, and its
     /// <see cref="ReadAheadScope.Dispose"/> seeks the stream back over the bytes it read and the loop did not take:
     /// the stream is where the loop would have left it through <paramref name="reader"/>, also when the loop leaves
@@ -38,20 +43,30 @@ public sealed partial class BufferedBinaryReader
     /// ahead.
     /// </para>
     /// </remarks>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     public static ReadAheadScope ReadAhead(BinaryReader? reader, long count, int bytesPerPass)
     {
-        if (reader is null
-            || reader.GetType() != typeof(BinaryReader)
-            || count <= 0
-            || bytesPerPass <= 0
-            || count > long.MaxValue / bytesPerPass
-            || count * bytesPerPass < MinReadAhead)
+        // A loop too short to pay, checked where the loop is: it costs one comparison.
+        if (count < MinReadAhead / (bytesPerPass | 1) || reader is null || reader.GetType() != typeof(BinaryReader))
+        {
+            return new ReadAheadScope(reader, null, 0);
+        }
+
+        return Open(reader, count, bytesPerPass);
+    }
+
+    private static ReadAheadScope Open(BinaryReader reader, long count, int bytesPerPass)
+    {
+        if (count <= 0 || bytesPerPass <= 0 || count > long.MaxValue / bytesPerPass || count * bytesPerPass < MinReadAhead)
         {
             return new ReadAheadScope(reader, null, 0);
         }
 
         Stream? stream = reader.BaseStream; // null once disposed on .NET Framework and Mono
-        if (stream is null || !stream.CanSeek || !stream.CanRead || stream.GetType() == typeof(MemoryStream))
+        if (stream is null
+            || !stream.CanSeek
+            || !stream.CanRead
+            || (count * bytesPerPass < MinMemoryReadAhead && stream.GetType() == typeof(MemoryStream)))
         {
             return new ReadAheadScope(reader, null, 0);
         }
@@ -90,6 +105,7 @@ public sealed partial class BufferedBinaryReader
 
         /// <summary>Reads the next byte.</summary>
         /// <returns>The byte.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public byte ReadByte()
         {
             ReadAheadWindow? window = _window;
@@ -112,55 +128,67 @@ public sealed partial class BufferedBinaryReader
         /// <summary>Reads the next byte as a signed byte.</summary>
         /// <returns>The value.</returns>
         [CLSCompliant(false)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public sbyte ReadSByte() => _window is null ? _reader!.ReadSByte() : (sbyte)ReadByte();
 
         /// <summary>Reads the next byte as a Boolean: any non-zero byte is <see langword="true"/>.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public bool ReadBoolean() => _window is null ? _reader!.ReadBoolean() : ReadByte() != 0;
 
         /// <summary>Reads a 2-byte little-endian signed integer.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public short ReadInt16() => _window is null ? _reader!.ReadInt16() : (short)Take16();
 
         /// <summary>Reads a 2-byte little-endian unsigned integer.</summary>
         /// <returns>The value.</returns>
         [CLSCompliant(false)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ushort ReadUInt16() => _window is null ? _reader!.ReadUInt16() : Take16();
 
         /// <summary>Reads a 4-byte little-endian signed integer.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public int ReadInt32() => _window is null ? _reader!.ReadInt32() : (int)Take32();
 
         /// <summary>Reads a 4-byte little-endian unsigned integer.</summary>
         /// <returns>The value.</returns>
         [CLSCompliant(false)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public uint ReadUInt32() => _window is null ? _reader!.ReadUInt32() : Take32();
 
         /// <summary>Reads an 8-byte little-endian signed integer.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public long ReadInt64() => _window is null ? _reader!.ReadInt64() : (long)Take64();
 
         /// <summary>Reads an 8-byte little-endian unsigned integer.</summary>
         /// <returns>The value.</returns>
         [CLSCompliant(false)]
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public ulong ReadUInt64() => _window is null ? _reader!.ReadUInt64() : Take64();
 
 #if STREAMLINE_NET6
         /// <summary>Reads a 2-byte little-endian half-precision floating-point value.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public Half ReadHalf() => _window is null ? _reader!.ReadHalf() : BitConverter.Int16BitsToHalf((short)Take16());
 #endif
 
         /// <summary>Reads a 4-byte little-endian single-precision floating-point value.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public float ReadSingle() => _window is null ? _reader!.ReadSingle() : Int32BitsToSingle((int)Take32());
 
         /// <summary>Reads an 8-byte little-endian double-precision floating-point value.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public double ReadDouble() => _window is null ? _reader!.ReadDouble() : BitConverter.Int64BitsToDouble((long)Take64());
 
         /// <summary>Reads a 16-byte decimal value.</summary>
         /// <returns>The value.</returns>
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         public decimal ReadDecimal()
         {
             if (_window is null)
@@ -176,6 +204,7 @@ public sealed partial class BufferedBinaryReader
         /// nothing. The caller's reader and its stream stay open.</summary>
         public void Dispose() => _window?.Return(_token);
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ushort Take16()
         {
             ReadAheadWindow window = _window!;
@@ -190,6 +219,7 @@ public sealed partial class BufferedBinaryReader
             return ReadUInt16LittleEndian(bytes, index);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private uint Take32()
         {
             ReadAheadWindow window = _window!;
@@ -204,6 +234,7 @@ public sealed partial class BufferedBinaryReader
             return ReadUInt32LittleEndian(bytes, index);
         }
 
+        [MethodImpl(MethodImplOptions.AggressiveInlining)]
         private ulong Take64()
         {
             ReadAheadWindow window = _window!;

@@ -44,6 +44,7 @@ public static class Program
             ("CharSearchSet", CharSearchSetChecks.Run),
             ("SL1007 BufferedStream", SL1007BufferedStreamChecks.Run),
             ("SL1007 SkipReader", SL1007SkipReaderChecks.Run),
+            ("SL1002 ReadAhead", SL1002ReadAheadChecks.Run),
         };
 
         var results = new List<Suite>();

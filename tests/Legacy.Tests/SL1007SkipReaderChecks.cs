@@ -125,7 +125,7 @@ internal static class SL1007SkipReaderChecks
 
     /// <summary>Overrides only Read among the reads: ReadByte is Stream's one-byte path. Seeks where its inner stream
     /// does; returns at most maxChunk bytes a read; past failAt, the bytes before it and then an IOException.</summary>
-    private sealed class SeekableSlowStream : Stream
+    internal sealed class SeekableSlowStream : Stream
     {
         private readonly Stream _inner;
         private readonly int _maxChunk;

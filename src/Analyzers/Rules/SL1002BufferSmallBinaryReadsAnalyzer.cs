@@ -334,9 +334,10 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
             _ => Resources.Get("SL1002AdviceHandedIn"),
         };
         ImmutableDictionary<string, string> properties = s_notFixable;
-        if (CountedReadLoop.In(root, reader, symbols).Count > 0)
+        if (CountedReadLoop.In(root, reader, symbols).Exists(loop => loop.Reads.Contains(read)))
         {
-            // Fixed where it is read; a construction proven at compilation end still takes precedence.
+            // The reported read's own loop is fixed where it is (with the method's other counted loops of this reader);
+            // a construction proven at compilation end still takes precedence.
             properties = s_readAheadLoops;
             advice = Resources.Get("SL1002AdviceReadAhead");
         }

@@ -351,6 +351,28 @@ public class SL1002ReadAheadLoopTests
             }
             """);
 
+    /// <summary>The reported read is in a loop that is not counted (a chunk walk): a counted loop after it in the same
+    /// method does not make the diagnostic fixable, since its own loop would stay as it is.</summary>
+    [Fact]
+    public Task TheReportedLoopNotCounted_KeepsNoFix()
+        => NoFix(
+            """
+            using System.IO;
+
+            public static class Tables
+            {
+                public static long Read(BinaryReader reader, int count)
+                {
+                    long sum = 0;
+                    while (sum < 1_000_000)
+                        sum += {|#0:reader.ReadInt32()|};
+                    for (int i = 0; i < count; i++)
+                        sum += reader.ReadInt32();
+                    return sum;
+                }
+            }
+            """);
+
     /// <summary>A reader type of the project's own (a font library's byte-swapping reader): the methods that take a
     /// <c>BinaryReader</c> are most likely handed it, and the runtime would pass it through, no faster.</summary>
     [Fact]
