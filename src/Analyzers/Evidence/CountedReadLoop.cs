@@ -245,6 +245,8 @@ internal readonly struct CountedReadLoop
     {
         switch (operation)
         {
+            case IBinaryOperation { Type.SpecialType: SpecialType.System_String }:
+                return false; // a concatenation calls ToString, which may be the program's
             case IBlockOperation:
             case IExpressionStatementOperation:
             case IVariableDeclarationGroupOperation:
@@ -276,7 +278,10 @@ internal readonly struct CountedReadLoop
             case IPropertyReferenceOperation property:
                 return !symbols.MayHoldStream(property.Type)
                     && !symbols.MayHoldStream(property.Property.ContainingType)
-                    && (symbols.IsOwn(property.Property) ? IsAutoProperty(property.Property) : property.Property.ContainingType.IsValueType || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic"));
+                    && (symbols.IsOwn(property.Property)
+                        ? IsAutoProperty(property.Property)
+                        : IsInSystem(property.Property.ContainingType)
+                            && (property.Property.ContainingType.IsValueType || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic")));
             case IInvocationOperation invocation:
                 return IsQuietCall(invocation.TargetMethod, symbols);
             case IObjectCreationOperation creation:
@@ -337,7 +342,8 @@ internal readonly struct CountedReadLoop
             {
                 if (statement is not ExpressionStatementSyntax { Expression: AssignmentExpressionSyntax assignment }
                     || !assignment.IsKind(Microsoft.CodeAnalysis.CSharp.SyntaxKind.SimpleAssignmentExpression)
-                    || !IsMemberOfThis(assignment.Left)
+                    || MemberOfThis(assignment.Left) is not { } member
+                    || !StoresWithoutCode(type, member)
                     || !(assignment.Right is IdentifierNameSyntax or LiteralExpressionSyntax))
                 {
                     return false;
@@ -348,9 +354,32 @@ internal readonly struct CountedReadLoop
         return true;
     }
 
-    private static bool IsMemberOfThis(ExpressionSyntax target)
-        => target is IdentifierNameSyntax
-            || target is MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax };
+    private static string? MemberOfThis(ExpressionSyntax target) => target switch
+    {
+        IdentifierNameSyntax name => name.Identifier.ValueText,
+        MemberAccessExpressionSyntax { Expression: ThisExpressionSyntax, Name: IdentifierNameSyntax name } => name.Identifier.ValueText,
+        _ => null,
+    };
+
+    // A field or an auto-property of the type: storing into it runs no code.
+    private static bool StoresWithoutCode(INamedTypeSymbol type, string member)
+    {
+        foreach (ISymbol symbol in type.GetMembers(member))
+        {
+            if (symbol is IFieldSymbol { IsStatic: false } || symbol is IPropertySymbol { IsStatic: false } property && IsAutoProperty(property))
+                return true;
+        }
+
+        return false;
+    }
+
+    private static bool IsInSystem(ITypeSymbol type)
+    {
+        INamespaceSymbol? ns = type.ContainingNamespace;
+        while (ns is { ContainingNamespace.IsGlobalNamespace: false })
+            ns = ns.ContainingNamespace;
+        return ns is { Name: "System" };
+    }
 
     private static bool IsInNamespace(ITypeSymbol type, params string[] names)
     {

@@ -373,6 +373,35 @@ public class SL1002ReadAheadLoopTests
             }
             """);
 
+    /// <summary>Code of the program's that runs without a call in sight: a constructor that stores through a property
+    /// with a body, and a concatenation (which calls <c>ToString</c>).</summary>
+    [Theory]
+    [InlineData("records.Add(new Logged({|#0:reader.ReadInt32()|}));")]
+    [InlineData("names.Add(\"v\" + {|#0:reader.ReadInt32()|});")]
+    public Task CodeThatRunsUnseen_KeepsNoFix(string body)
+        => NoFix(
+            $$"""
+            using System.Collections.Generic;
+            using System.IO;
+
+            public readonly struct Logged
+            {
+                public Logged(int value) { Value = value; }
+                public int Value { get => 0; init => System.Console.WriteLine(value); }
+            }
+
+            public static class Tables
+            {
+                public static void Read(BinaryReader reader, int count, List<Logged> records, List<string> names)
+                {
+                    for (int i = 0; i < count; i++)
+                    {
+                        {{body}}
+                    }
+                }
+            }
+            """);
+
     /// <summary>A reader type of the project's own (a font library's byte-swapping reader): the methods that take a
     /// <c>BinaryReader</c> are most likely handed it, and the runtime would pass it through, no faster.</summary>
     [Fact]
