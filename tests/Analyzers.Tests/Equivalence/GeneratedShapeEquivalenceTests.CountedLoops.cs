@@ -1,0 +1,27 @@
+using System.Collections.Generic;
+using System.Threading.Tasks;
+using Streamline.Analyzers.Tests.Verifiers;
+
+namespace Streamline.Analyzers.Tests.Equivalence;
+
+/// <summary>
+/// SL1002's fix where a counted loop reads a reader the method is handed (issue 32): every shape of
+/// <see cref="ShapeGenerator.CountedLoopShapes"/> fixed as <c>dotnet format</c> would and called by callers that read
+/// their reader and stream afterwards, over every stream kind (seekable or not, short reads, failing) and sizes past
+/// the buffers. Counts of 50 let a loop read ahead and end before the stream does.
+/// </summary>
+public partial class GeneratedShapeEquivalenceTests
+{
+    private static IReadOnlyList<Shape> CountedLoops => ShapeGenerator.CountedLoopShapes(360, seed: 1102);
+
+    [Fact]
+    [Trait("Rule", "SL1002")]
+    public async Task CountedLoopsOverACallersReader_BehaveTheSameAfterTheReadAheadFix()
+    {
+        BatchResult total = await CheckAsync("counted loops over a caller's reader", CountedLoops, TestTarget.Net80, rule: "SL1002");
+
+        // The family must reach the fix: the checked-narrowing and index shapes throw half-way, the rest end normally.
+        int fixedBySL1002 = total.FixedShapesById.GetValueOrDefault("SL1002") + total.FixedShapesById.GetValueOrDefault("SL1102");
+        Assert.True(fixedBySL1002 > total.Shapes / 2, $"only {fixedBySL1002} of {total.Shapes} shapes were fixed: the counted-loop fix is not reached");
+    }
+}
