@@ -24,4 +24,11 @@ public partial class GeneratedShapeEquivalenceTests
         int fixedBySL1002 = total.FixedShapesById.GetValueOrDefault("SL1002") + total.FixedShapesById.GetValueOrDefault("SL1102");
         Assert.True(fixedBySL1002 > total.Shapes / 2, $"only {fixedBySL1002} of {total.Shapes} shapes were fixed: the counted-loop fix is not reached");
     }
+
+    /// <summary>The same on netstandard2.0 (.NET Framework, Mono, Unity): the runtime's netstandard2.0 build decodes
+    /// without spans.</summary>
+    [Fact]
+    [Trait("Rule", "SL1002")]
+    public Task CountedLoopsOverACallersReader_OnNetStandard_BehaveTheSameAfterTheReadAheadFix()
+        => CheckAsync("counted loops over a caller's reader on netstandard2.0", ShapeGenerator.CountedLoopShapes(120, seed: 2102, vectors: false), TestTarget.NetStandard20, rule: "SL1002");
 }

@@ -30,14 +30,17 @@ public static partial class ShapeGenerator
     };
 
     /// <summary><paramref name="count"/> shapes of counted loops over a caller's reader, drawn with
-    /// <paramref name="seed"/>.</summary>
-    public static IReadOnlyList<Shape> CountedLoopShapes(int count, int seed)
+    /// <paramref name="seed"/>; <paramref name="vectors"/> false where the target has no <c>System.Numerics.Vector3</c>
+    /// (netstandard2.0), whose shapes then store records.</summary>
+    public static IReadOnlyList<Shape> CountedLoopShapes(int count, int seed, bool vectors = true)
     {
         var random = new Random(seed);
         var shapes = new List<Shape>();
         for (int i = 0; i < count; i++)
         {
             var store = (CountedStore)(i % 6);
+            if (store == CountedStore.Vector && !vectors)
+                store = CountedStore.Record;
             var bound = (CountedBound)((i / 6) % 4);
             var failure = Pick<CountedThrow>(random);
             var after = Pick<CountedAfter>(random);
