@@ -253,6 +253,54 @@ public class SL1002ReadAheadLoopTests
             }
             """);
 
+    /// <summary>An unsigned count read from the data, and an array property of vectors (ValveResourceFormat's nav mesh
+    /// corners).</summary>
+    [Fact]
+    public Task UnsignedBound_VectorsIntoAnArrayProperty_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.IO;
+            using System.Numerics;
+
+            public class Area
+            {
+                public Vector3[] Corners { get; private set; }
+
+                public void Read(BinaryReader binaryReader)
+                {
+                    var cornerCount = binaryReader.ReadUInt32();
+                    Corners = new Vector3[cornerCount];
+                    for (var i = 0; i < cornerCount; i++)
+                    {
+                        Corners[i] = new Vector3({|SL1102:binaryReader.ReadSingle()|}, binaryReader.ReadSingle(), binaryReader.ReadSingle());
+                    }
+                }
+            }
+            """,
+            """
+            using System.IO;
+            using System.Numerics;
+            using Streamline.Runtime;
+
+            public class Area
+            {
+                public Vector3[] Corners { get; private set; }
+
+                public void Read(BinaryReader binaryReader)
+                {
+                    var cornerCount = binaryReader.ReadUInt32();
+                    Corners = new Vector3[cornerCount];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(binaryReader, cornerCount, bytesPerPass: 12))
+                    {
+                        for (var i = 0; i < cornerCount; i++)
+                        {
+                            Corners[i] = new Vector3(ahead.ReadSingle(), ahead.ReadSingle(), ahead.ReadSingle());
+                        }
+                    }
+                }
+            }
+            """);
+
     /// <summary>The name <c>ahead</c> taken: the next free one.</summary>
     [Fact]
     public Task TakenName_GetsANumber()
