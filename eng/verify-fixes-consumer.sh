@@ -8,7 +8,9 @@
 #             SL1006 reads once is also buffered by SL1002 in that one run.
 #   messages  SL1001 on .NET 10 names the SkipReader, never a Seek it does not offer.
 #   caller    SL1002 declares a reader over a caller's stream that nothing disposes with using and leaveOpen: true,
-#             and the caller, which reads the stream on, prints the same position and next byte.
+#             and the caller, which reads the stream on, prints the same position and next byte; and it reads a
+#             counted loop over a reader the caller hands in ahead (BufferedBinaryReader.ReadAhead), after which the
+#             caller reads on through its reader and prints the same.
 #   style     SL1004's field follows the .editorconfig naming rule (PascalCase here); SL1003's fix removes the
 #             `using System.IO;` it made unnecessary.
 #   SL0001    `streamline.SL1004.min_values = abc` is reported with the key, the value and what is accepted.
@@ -145,6 +147,23 @@ public static class Records
         return header + "@" + stream.Position + ":" + stream.ReadByte();
     }
 
+    // A counted loop over a reader the caller hands in (public: no construction to fix): read ahead where it is.
+    public static ushort[] ReadTable(BinaryReader reader, int count)
+    {
+        var values = new ushort[count];
+        for (int i = 0; i < count; i++)
+            values[i] = reader.ReadUInt16();
+        return values;
+    }
+
+    // The caller reads on through its reader after ReadTable: the loop must leave the stream where BinaryReader did.
+    public static string ReadTableThenRest(string path)
+    {
+        using var reader = new BinaryReader(File.OpenRead(path));
+        ushort[] table = ReadTable(reader, (int)(reader.BaseStream.Length / 4));
+        return string.Join(",", table) + "@" + reader.BaseStream.Position + ":" + reader.ReadByte();
+    }
+
     public static long Checksum(string path)
     {
         using var input = new Chunks(File.OpenRead(path));
@@ -186,7 +205,7 @@ public static class Program
 {
     public static void Main(string[] args)
     {
-        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]) + " " + Records.SumHeaderThenRest(args[0]));
+        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]) + " " + Records.SumHeaderThenRest(args[0]) + " " + Records.ReadTableThenRest(args[0]));
     }
 }
 CS
@@ -226,6 +245,8 @@ grep -q 'SkipReader' "$users/App/Records.cs" || check "SL1001 was not fixed"
 grep -q 'BufferedBinaryReader' "$users/App/Records.cs" || check "SL1002 was not applied in the run that read Length once (SL1006)"
 grep -q 'using var input = new BufferedStream(new Chunks(File.OpenRead(path)));' "$users/App/Records.cs" || check "SL1007 was not fixed"
 grep -q 'using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);' "$users/App/Records.cs" || check "SL1002 did not dispose the reader over the caller's stream that nothing disposed"
+grep -q 'using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 2))' "$users/App/Records.cs" || check "SL1002 did not read the counted loop over the caller's reader ahead"
+grep -q 'values\[i\] = ahead.ReadUInt16();' "$users/App/Records.cs" || check "SL1002's counted-loop fix did not read through the scope"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"
