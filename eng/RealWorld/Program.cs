@@ -98,8 +98,11 @@ internal static class Program
                 solution = solution.AddDocument(DocumentId.CreateNewId(ids[group.Directory]), file, SourceText.From(File.ReadAllText(file)), filePath: file);
 
             // What ImplicitUsings gives an SDK project; projects written without it lose nothing but an unused using.
+            // Then the project's own <Using Include="..."/> items (its project file, and Directory.Build.props up to
+            // the repository's root), which the SDK turns into global usings too.
             solution = solution.AddDocument(DocumentId.CreateNewId(ids[group.Directory]), "ImplicitUsings.g.cs", SourceText.From(
-                "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;"));
+                "global using System; global using System.Collections.Generic; global using System.IO; global using System.Linq; global using System.Net.Http; global using System.Threading; global using System.Threading.Tasks;\n"
+                + ProjectUsings(group.Directory)));
         }
 
         var compilations = new List<Compilation>();
@@ -230,6 +233,38 @@ internal static class Program
     // Each directory as its own project when every directory holds exactly one project file (*.csproj directly in it),
     // with the project references among them read from those files (and their references', as MSBuild passes them on);
     // else one project of all the files.
+    /// <summary>The global usings of the <c>&lt;Using Include="..." /&gt;</c> items (with <c>Static="true"</c> or
+    /// <c>Alias="..."</c>) in the folder's project files and in every Directory.Build.props from it up to the
+    /// repository's root.</summary>
+    private static string ProjectUsings(string directory)
+    {
+        var files = new List<string>(Directory.GetFiles(directory, "*.csproj"));
+        for (string? folder = directory; folder is not null; folder = Path.GetDirectoryName(folder))
+        {
+            files.AddRange(Directory.GetFiles(folder, "Directory.Build.props"));
+            if (Directory.Exists(Path.Combine(folder, ".git")) || File.Exists(Path.Combine(folder, ".git")))
+                break;
+        }
+
+        var usings = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (string file in files)
+        {
+            foreach (System.Text.RegularExpressions.Match item in System.Text.RegularExpressions.Regex.Matches(File.ReadAllText(file), @"<Using\s([^>]*)>"))
+            {
+                string Attribute(string attribute) => System.Text.RegularExpressions.Regex.Match(item.Groups[1].Value, attribute + @"\s*=\s*""([^""]*)""").Groups[1].Value;
+                string include = Attribute("Include");
+                if (include.Length == 0 || include.Contains('$'))
+                    continue;
+                string alias = Attribute("Alias");
+                usings.Add(alias.Length > 0 ? $"global using {alias} = {include};"
+                    : Attribute("Static").Equals("true", StringComparison.OrdinalIgnoreCase) ? $"global using static {include};"
+                    : $"global using {include};");
+            }
+        }
+
+        return string.Join("\n", usings);
+    }
+
     private static List<ProjectGroup> ProjectGroups(List<string> directories, List<string> files)
     {
         var projectFiles = directories.ToDictionary(d => d, d => Directory.GetFiles(d, "*.csproj", SearchOption.TopDirectoryOnly), StringComparer.Ordinal);
