@@ -283,7 +283,7 @@ internal readonly struct CountedReadLoop
                         : IsInSystem(property.Property.ContainingType)
                             && (property.Property.ContainingType.IsValueType || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic")));
             case IInvocationOperation invocation:
-                return IsQuietCall(invocation.TargetMethod, symbols);
+                return IsQuietCall(invocation.TargetMethod, symbols) || IsAddToAList(invocation, symbols);
             case IObjectCreationOperation creation:
                 return creation.Constructor is { } constructor && !symbols.MayHoldStream(creation.Type) && StoresOnly(constructor, symbols);
             default:
@@ -302,6 +302,75 @@ internal readonly struct CountedReadLoop
                 && method.Name is "Add" or "Insert"
             || IsInNamespace(type, "System") && type.Name is "Math" or "MathF"
             || IsInNamespace(type, "System", "Buffers", "Binary") && type.Name == "BinaryPrimitives";
+    }
+
+    /// <summary>
+    /// <c>_items.Add(x)</c> on a readonly field typed <c>IList&lt;T&gt;</c> or <c>ICollection&lt;T&gt;</c> that its
+    /// class only ever sets to <c>new List&lt;T&gt;(...)</c>, in its declaration or in constructors of the same file:
+    /// the call is <c>List&lt;T&gt;.Add</c>, which runs none of the program's code.
+    /// </summary>
+    private static bool IsAddToAList(IInvocationOperation invocation, BinaryReadSymbols symbols)
+    {
+        if (invocation.TargetMethod is not { Name: "Add", Parameters.Length: 1 } method
+            || method.ContainingType is not { TypeKind: TypeKind.Interface, Name: "IList" or "ICollection", Arity: 1 } collection
+            || !IsInNamespace(collection, "System", "Collections", "Generic")
+            || invocation.Instance is null
+            || LoopContext.Strip(invocation.Instance) is not IFieldReferenceOperation { Field: { IsReadOnly: true } field }
+            || field.ContainingType is not { TypeKind: TypeKind.Class } owner
+            || !symbols.IsOwn(field)
+            || invocation.SemanticModel is not { } model)
+        {
+            return false;
+        }
+
+        SyntaxTree tree = invocation.Syntax.SyntaxTree;
+        int lists = 0;
+        foreach (SyntaxReference reference in field.DeclaringSyntaxReferences)
+        {
+            if (reference.SyntaxTree != tree)
+                return false;
+            if (reference.GetSyntax() is VariableDeclaratorSyntax { Initializer: { } initializer })
+            {
+                if (!IsNewList(model.GetOperation(initializer.Value)))
+                    return false;
+                lists++;
+            }
+        }
+
+        foreach (IMethodSymbol constructor in field.IsStatic ? owner.StaticConstructors : owner.InstanceConstructors)
+        {
+            foreach (SyntaxReference reference in constructor.DeclaringSyntaxReferences)
+            {
+                if (reference.SyntaxTree != tree)
+                    return false;
+                foreach (SyntaxNode node in reference.GetSyntax().DescendantNodes())
+                {
+                    if (node is ArgumentSyntax { RefKindKeyword.RawKind: not 0 } byReference
+                        && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(byReference.Expression).Symbol, field))
+                    {
+                        return false; // handed on by reference: anything may be stored
+                    }
+
+                    if (node is AssignmentExpressionSyntax assignment
+                        && SymbolEqualityComparer.Default.Equals(model.GetSymbolInfo(assignment.Left).Symbol, field))
+                    {
+                        if (!IsNewList(model.GetOperation(assignment.Right)))
+                            return false;
+                        lists++;
+                    }
+                }
+            }
+        }
+
+        return lists > 0;
+    }
+
+    private static bool IsNewList(IOperation? value)
+    {
+        while (value is IConversionOperation { OperatorMethod: null } conversion)
+            value = conversion.Operand;
+        return value is IObjectCreationOperation { Initializer: null, Type: INamedTypeSymbol { OriginalDefinition: { Name: "List", Arity: 1 } list } }
+            && IsInNamespace(list, "System", "Collections", "Generic");
     }
 
     // A library value type's constructor (System.Numerics.Vector3, decimal), or one of this compilation that stores

@@ -301,6 +301,89 @@ public class SL1002ReadAheadLoopTests
             }
             """);
 
+    /// <summary>A readonly field typed <c>IList&lt;T&gt;</c> that the class only ever sets to a new
+    /// <c>List&lt;T&gt;</c>: its <c>Add</c> is <c>List&lt;T&gt;.Add</c> (SledgeFormats' BSP lumps).</summary>
+    [Fact]
+    public Task AnIListFieldThatIsAlwaysAList_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public class Surfedges
+            {
+                private readonly IList<int> _edges;
+
+                public Surfedges() { _edges = new List<int>(); }
+
+                public void Read(BinaryReader br, int length)
+                {
+                    var num = length / sizeof(int);
+                    for (var i = 0; i < num; i++)
+                    {
+                        _edges.Add({|SL1102:br.ReadInt32()|});
+                    }
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public class Surfedges
+            {
+                private readonly IList<int> _edges;
+
+                public Surfedges() { _edges = new List<int>(); }
+
+                public void Read(BinaryReader br, int length)
+                {
+                    var num = length / sizeof(int);
+                    using (var ahead = BufferedBinaryReader.ReadAhead(br, num, bytesPerPass: 4))
+                    {
+                        for (var i = 0; i < num; i++)
+                        {
+                            _edges.Add(ahead.ReadInt32());
+                        }
+                    }
+                }
+            }
+            """);
+
+    /// <summary>The same field set from a constructor's argument could be any collection, whose <c>Add</c> is the
+    /// program's code.</summary>
+    [Theory]
+    [InlineData("public Surfedges(IList<int> edges) { _edges = edges; }")]
+    [InlineData("public Surfedges() { _edges = new List<int>(); } public Surfedges(IList<int> edges) { _edges = edges; }")]
+    [InlineData("public Surfedges() { _edges = new List<int>(); Init(out _edges); } static void Init(out IList<int> e) { e = new List<int>(); }")]
+    public Task AnIListFieldThatMayBeAnythingElse_KeepsNoFix(string constructors)
+        => new Verify.Test
+        {
+            TestCode = $$"""
+                using System.Collections.Generic;
+                using System.IO;
+
+                public class Surfedges
+                {
+                    private readonly IList<int> _edges;
+
+                    {{constructors}}
+
+                    public void Read(BinaryReader br, int num)
+                    {
+                        for (var i = 0; i < num; i++)
+                            _edges.Add({|#0:br.ReadInt32()|});
+                    }
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    "'br' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: 'Read' is callable from outside)" + Evidence),
+            },
+        }.RunAsync();
+
     /// <summary>The name <c>ahead</c> taken: the next free one.</summary>
     [Fact]
     public Task TakenName_GetsANumber()
