@@ -285,7 +285,8 @@ public sealed partial class BufferedBinaryReader
         // Seeks the stream back over the bytes read ahead and not taken, and keeps the window for the next loop.
         public void Return(int token)
         {
-            if (token != Token || _stream is not { } stream)
+            Stream? stream = _stream;
+            if (token != Token || stream is null)
             {
                 return; // returned already
             }
@@ -324,7 +325,7 @@ public sealed partial class BufferedBinaryReader
             }
 
             offset = 0;
-            byte[] value = _value ??= new byte[sizeof(decimal)];
+            byte[] value = _value ?? (_value = new byte[sizeof(decimal)]);
             int got = 0;
             while (true)
             {
