@@ -268,7 +268,7 @@ public class SL1002ReadAheadLoopTests
 
                 public void Read(BinaryReader binaryReader)
                 {
-                    var cornerCount = binaryReader.ReadUInt32();
+                    var cornerCount = binaryReader.ReadUInt32() % 4096; // bounded: the tests run it over random data
                     Corners = new Vector3[cornerCount];
                     for (var i = 0; i < cornerCount; i++)
                     {
@@ -288,7 +288,7 @@ public class SL1002ReadAheadLoopTests
 
                 public void Read(BinaryReader binaryReader)
                 {
-                    var cornerCount = binaryReader.ReadUInt32();
+                    var cornerCount = binaryReader.ReadUInt32() % 4096; // bounded: the tests run it over random data
                     Corners = new Vector3[cornerCount];
                     using (var ahead = BufferedBinaryReader.ReadAhead(binaryReader, cornerCount, bytesPerPass: 12))
                     {
