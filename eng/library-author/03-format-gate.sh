@@ -10,11 +10,12 @@ namespace Users
 {
     public static class Readers
     {
-        // A caller's reader: SL1002 has no fix here (the reader is made elsewhere).
+        // A caller's reader: SL1002 has no fix here (the reader is made elsewhere, and a loop that counts down is not
+        // one the fix reads ahead where it is).
         public static long SumCallers(BinaryReader reader, int count)
         {
             long sum = 0;
-            for (int i = 0; i < count; i++)
+            for (int i = count; i > 0; i--)
                 sum += reader.ReadInt32();
             return sum;
         }
