@@ -10,10 +10,11 @@ using System.IO;
 
 public static class Parse
 {
+    // Counts down: a loop the fix does not read ahead where it is, so the message says why there is no fix.
     public static int Sum(BinaryReader reader, int count)
     {
         int sum = 0;
-        for (int i = 0; i < count; i++)
+        for (int i = count; i > 0; i--)
             sum += reader.ReadInt32();
         return sum;
     }
