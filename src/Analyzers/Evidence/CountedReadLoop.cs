@@ -85,7 +85,7 @@ internal readonly struct CountedReadLoop
                     || read.Arguments.Length != 0
                     || !SymbolEqualityComparer.Default.Equals(read.TargetMethod.ContainingType, symbols.BinaryReader)
                     || SizeOf(read.TargetMethod.Name) is not int size
-                    || !RunsOnEveryPass(read, loop))
+                    || !RunsOnEveryPass(read, loop, throughInitializers: true))
                 {
                     return false;
                 }
@@ -463,20 +463,21 @@ internal readonly struct CountedReadLoop
         return ns is { IsGlobalNamespace: true };
     }
 
-    /// <summary>Whether nothing between <paramref name="operation"/> and the loop's body makes it conditional, as the
-    /// fix's count of bytes a pass assumes.</summary>
-    internal static bool RunsOnEveryPass(IOperation operation, ILoopOperation loop)
+    /// <summary>Whether nothing between <paramref name="operation"/> and the loop's body makes it conditional.
+    /// <paramref name="throughInitializers"/>: also through object initializers and array elements, as the fix's
+    /// count of bytes a pass assumes (SL1002's own loop tests, which decide diagnostics, leave them out).</summary>
+    internal static bool RunsOnEveryPass(IOperation operation, ILoopOperation loop, bool throughInitializers)
     {
         for (IOperation? current = operation.Parent; current is not null && current != loop; current = current.Parent)
         {
             switch (current)
             {
+                case IObjectOrCollectionInitializerOperation or IMemberInitializerOperation or IArrayElementReferenceOperation when throughInitializers:
+                    continue;
                 case IConversionOperation:
                 case IArgumentOperation:
                 case IInvocationOperation:
                 case IObjectCreationOperation:
-                case IObjectOrCollectionInitializerOperation:
-                case IMemberInitializerOperation:
                 case IVariableInitializerOperation:
                 case IVariableDeclaratorOperation:
                 case IVariableDeclarationOperation:
@@ -485,7 +486,6 @@ internal readonly struct CountedReadLoop
                 case ISimpleAssignmentOperation:
                 case ICompoundAssignmentOperation:
                 case IPropertyReferenceOperation:
-                case IArrayElementReferenceOperation:
                 case IBlockOperation:
                 case IBinaryOperation { OperatorKind: not (BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr) }:
                     continue;

@@ -429,43 +429,13 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
 
             bool onReader = SymbolEqualityComparer.Default.Equals(StreamSymbol(instance), reader);
             if ((onReader || IsReadersStream(StripConversions(instance), reader, stream, LoopContext.Root(loop)))
-                && RunsOnEveryPass(read, loop))
+                && CountedReadLoop.RunsOnEveryPass(read, loop, throughInitializers: false))
             {
                 return true;
             }
         }
 
         return false;
-    }
-
-    /// <summary>Whether nothing between <paramref name="operation"/> and the loop's body makes it conditional.</summary>
-    private static bool RunsOnEveryPass(IOperation operation, ILoopOperation loop)
-    {
-        for (IOperation? current = operation.Parent; current is not null && current != loop; current = current.Parent)
-        {
-            switch (current)
-            {
-                case IConversionOperation:
-                case IArgumentOperation:
-                case IInvocationOperation:
-                case IObjectCreationOperation:
-                case IVariableInitializerOperation:
-                case IVariableDeclaratorOperation:
-                case IVariableDeclarationOperation:
-                case IVariableDeclarationGroupOperation:
-                case IExpressionStatementOperation:
-                case ISimpleAssignmentOperation:
-                case ICompoundAssignmentOperation:
-                case IPropertyReferenceOperation:
-                case IBlockOperation:
-                case IBinaryOperation { OperatorKind: not (BinaryOperatorKind.ConditionalAnd or BinaryOperatorKind.ConditionalOr) }:
-                    continue;
-                default:
-                    return false;
-            }
-        }
-
-        return true;
     }
 
     /// <summary>
@@ -487,7 +457,7 @@ public sealed class SL1002BufferSmallBinaryReadsAnalyzer : DiagnosticAnalyzer
                 _ => null,
             };
 
-            if (target is not null && IsReadersStream(StripConversions(target), reader, stream, LoopContext.Root(loop)) && RunsOnEveryPass(operation, loop))
+            if (target is not null && IsReadersStream(StripConversions(target), reader, stream, LoopContext.Root(loop)) && CountedReadLoop.RunsOnEveryPass(operation, loop, throughInitializers: false))
                 return true;
         }
 
