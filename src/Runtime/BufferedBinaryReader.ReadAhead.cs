@@ -55,6 +55,42 @@ public sealed partial class BufferedBinaryReader
         return Open(reader, count, bytesPerPass);
     }
 
+    /// <summary>
+    /// Prepares a loop that reads a caller's <paramref name="reader"/> until its stream's position reaches
+    /// <paramref name="end"/> (<c>while (reader.BaseStream.Position &lt; end)</c>): as <see cref="ReadAhead"/>, the bytes
+    /// up to <paramref name="end"/> are read ahead in one stream call where that can be undone, and
+    /// <see cref="ReadAheadScope.Dispose"/> puts the stream back just past the bytes the loop took. The loop asks the
+    /// scope's <see cref="ReadAheadScope.Position"/> instead of the stream's.
+    /// </summary>
+    /// <param name="reader">The reader the loop reads; may be <see langword="null"/> (the loop's first use of it then
+    /// throws as it would have).</param>
+    /// <param name="end">The position the loop reads up to; it only sizes the read.</param>
+    /// <returns>The scope to read the loop's values and position from; dispose it when the loop ends.</returns>
+    /// <remarks>Reads ahead under the conditions of <see cref="ReadAhead"/>, counting the bytes from the stream's
+    /// position to <paramref name="end"/>; asks the stream its <see cref="Stream.Position"/> once more, before the
+    /// loop asks it.</remarks>
+    public static ReadAheadScope ReadAheadUntil(BinaryReader? reader, long end)
+    {
+        if (reader is null || reader.GetType() != typeof(BinaryReader))
+        {
+            return new ReadAheadScope(reader, null, 0);
+        }
+
+        Stream? stream = reader.BaseStream; // null once disposed on .NET Framework and Mono
+        if (stream is null || !stream.CanSeek || !stream.CanRead)
+        {
+            return new ReadAheadScope(reader, null, 0);
+        }
+
+        long position = stream.Position;
+        if (end - position < MinReadAhead)
+        {
+            return new ReadAheadScope(reader, null, 0);
+        }
+
+        return Open(reader, end - position, 1);
+    }
+
     private static ReadAheadScope Open(BinaryReader reader, long count, int bytesPerPass)
     {
         if (count <= 0 || bytesPerPass <= 0 || count > long.MaxValue / bytesPerPass || count * bytesPerPass < MinReadAhead)
@@ -200,6 +236,23 @@ public sealed partial class BufferedBinaryReader
             return DecodeDecimal(bytes, index);
         }
 
+        /// <summary>Reads up to <paramref name="count"/> bytes as <see cref="BinaryReader.ReadBytes(int)"/> does: fewer
+        /// only where the stream ends.</summary>
+        /// <param name="count">How many bytes to read.</param>
+        /// <returns>The bytes read.</returns>
+        public byte[] ReadBytes(int count) => _window is null ? _reader!.ReadBytes(count) : _window.TakeBytes(count, _token, _reader!);
+
+        /// <summary>The stream's position as the loop would see it through the caller's reader
+        /// (<c>reader.BaseStream.Position</c>): just past the bytes the loop has read.</summary>
+        public long Position
+        {
+            get
+            {
+                ReadAheadWindow? window = _window;
+                return !(window is null) && window.Token == _token ? window.Position() : _reader!.BaseStream.Position;
+            }
+        }
+
         /// <summary>Puts the stream back just past the bytes the loop read, where the scope read ahead; else does
         /// nothing. The caller's reader and its stream stay open.</summary>
         public void Dispose() => _window?.Return(_token);
@@ -265,6 +318,7 @@ public sealed partial class BufferedBinaryReader
         private Stream? _stream;
         private long _aheadLeft; // bytes the window may still read ahead of the loop
         private byte[]? _value; // a value gathered across a refill
+        private long _streamPosition = -1; // the stream's position, once asked for (-1: not asked)
 
         public byte[] Buffer = Array.Empty<byte>();
         public int Index;
@@ -277,6 +331,7 @@ public sealed partial class BufferedBinaryReader
             t_spare = null;
             window._stream = stream;
             window._aheadLeft = bytes;
+            window._streamPosition = -1;
             window.Index = 0;
             window.Count = 0;
             return window;
@@ -294,6 +349,7 @@ public sealed partial class BufferedBinaryReader
             int unread = Count - Index;
             Token++;
             _stream = null;
+            _streamPosition = -1;
             Index = 0;
             Count = 0;
             if (Buffer.Length > MaxKeptBuffer)
@@ -350,6 +406,105 @@ public sealed partial class BufferedBinaryReader
             }
         }
 
+        // The loop's position in the stream: the stream's, less the bytes read ahead and not taken. The stream is asked
+        // once; the reads keep count after that.
+        public long Position()
+        {
+            if (_streamPosition < 0)
+            {
+                _streamPosition = _stream!.Position;
+            }
+
+            return _streamPosition - (Count - Index);
+        }
+
+        // BinaryReader.ReadBytes from the window: what is left of the buffer, then refills (or, for a read as large as a
+        // refill, the stream straight into the result) until count bytes or the stream's end.
+        public byte[] TakeBytes(int count, int token, BinaryReader reader)
+        {
+            if (token != Token || _stream is null)
+            {
+                ThrowHelper.ThrowReaderClosed();
+            }
+
+            if (count < 0)
+            {
+                // The reader's own exception, with the stream where the reader would have it.
+                PutBack();
+                return reader.ReadBytes(count);
+            }
+
+            if (count == 0)
+            {
+                return Array.Empty<byte>();
+            }
+
+            var result = new byte[count];
+            int got = 0;
+            while (got < count)
+            {
+                int available = Count - Index;
+                if (available == 0)
+                {
+                    int left = count - got;
+                    if (left >= DefaultBufferSize)
+                    {
+                        int read = _stream!.Read(result, got, left);
+                        Advance(read);
+                        if (read == 0)
+                        {
+                            break;
+                        }
+
+                        got += read;
+                        continue;
+                    }
+
+                    available = Fill(left);
+                    if (available == 0)
+                    {
+                        break;
+                    }
+                }
+
+                int n = Math.Min(available, count - got);
+                System.Buffer.BlockCopy(Buffer, Index, result, got, n);
+                Index += n;
+                got += n;
+            }
+
+            if (got < count)
+            {
+                var shorter = new byte[got];
+                System.Buffer.BlockCopy(result, 0, shorter, 0, got);
+                result = shorter;
+            }
+
+            return result;
+        }
+
+        // Seeks the stream back over the bytes read ahead and not taken; later reads refill from there.
+        private void PutBack()
+        {
+            int unread = Count - Index;
+            Index = 0;
+            Count = 0;
+            if (unread > 0)
+            {
+                _stream!.Seek(-unread, SeekOrigin.Current);
+                Advance(-unread);
+            }
+        }
+
+        private void Advance(int read)
+        {
+            _aheadLeft -= read;
+            if (_streamPosition >= 0)
+            {
+                _streamPosition += read;
+            }
+        }
+
         // Refills the empty buffer with one stream read: what is left of the loop's bytes (up to DefaultBufferSize), or
         // only what the read needs once those are read.
         private int Fill(int needed)
@@ -363,7 +518,7 @@ public sealed partial class BufferedBinaryReader
             int read = _stream!.Read(Buffer, 0, size);
             Index = 0;
             Count = read;
-            _aheadLeft -= read;
+            Advance(read);
             return read;
         }
     }

@@ -25,18 +25,26 @@ internal readonly struct CountedReadLoop
     /// caller's reader.</summary>
     public const int MinReadAhead = 64;
 
-    private CountedReadLoop(IForLoopOperation loop, IOperation count, int bytesPerPass, ImmutableArray<IInvocationOperation> reads)
+    private CountedReadLoop(ILoopOperation loop, IOperation count, int bytesPerPass, ImmutableArray<IInvocationOperation> reads, IPropertyReferenceOperation? position)
     {
         Loop = loop;
         Count = count;
         BytesPerPass = bytesPerPass;
         Reads = reads;
+        Position = position;
     }
 
-    public IForLoopOperation Loop { get; }
+    /// <summary>A <c>for</c> loop, or (where <see cref="Position"/> is set) a <c>while</c> loop.</summary>
+    public ILoopOperation Loop { get; }
 
-    /// <summary>The loop's bound (<c>count</c> in <c>i &lt; count</c>), evaluated once more by the fix.</summary>
+    /// <summary>The loop's bound (<c>count</c> in <c>i &lt; count</c>, <c>end</c> in
+    /// <c>reader.BaseStream.Position &lt; end</c>), evaluated once more by the fix.</summary>
     public IOperation Count { get; }
+
+    /// <summary><c>reader.BaseStream.Position</c> in the condition of a loop that reads up to a position
+    /// (<c>while (reader.BaseStream.Position &lt; end)</c>), which the fix asks of the scope instead; null for a counted
+    /// loop.</summary>
+    public IPropertyReferenceOperation? Position { get; }
 
     public int BytesPerPass { get; }
 
@@ -54,12 +62,95 @@ internal readonly struct CountedReadLoop
 
         foreach (IOperation operation in root.Descendants())
         {
-            if (operation is IForLoopOperation loop && TryMatch(loop, reader, symbols, out CountedReadLoop match))
-                found.Add(match);
+            CountedReadLoop match = default;
+            if ((operation is IForLoopOperation loop && TryMatch(loop, reader, symbols, out match)
+                    || operation is IWhileLoopOperation whileLoop && TryMatchUntil(whileLoop, reader, symbols, out match))
+                && !found.Exists(outer => IsInside(match.Loop, outer.Loop)))
+            {
+                found.Add(match); // a loop inside one already taken is read through the outer loop's scope
+            }
         }
 
         return found;
     }
+
+    private static bool IsInside(IOperation inner, IOperation outer)
+    {
+        for (IOperation? current = inner.Parent; current is not null; current = current.Parent)
+        {
+            if (current == outer)
+                return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// Whether <paramref name="loop"/> is <c>while (reader.BaseStream.Position &lt; end)</c> over a bound the fix may
+    /// evaluate once more, whose body reads <paramref name="reader"/> only in reads the scope has (fixed-size values
+    /// and <c>ReadBytes</c>), on any pass, in branches and inner loops too, and runs nothing else that could reach a
+    /// stream. The bytes read ahead are those up to <c>end</c>, whatever the body reads.
+    /// </summary>
+    public static bool TryMatchUntil(IWhileLoopOperation loop, ISymbol reader, BinaryReadSymbols symbols, out CountedReadLoop match)
+    {
+        match = default;
+        if (!loop.ConditionIsTop
+            || loop.ConditionIsUntil
+            || loop.Condition is not IBinaryOperation { OperatorKind: BinaryOperatorKind.LessThan, OperatorMethod: null } condition
+            || condition.LeftOperand is not IPropertyReferenceOperation { Property.Name: "Position", Instance: { } baseStream } position
+            || condition.RightOperand.Type?.SpecialType != SpecialType.System_Int64 // compared as long: the end converts to ReadAheadUntil's long
+            || position.Property.ContainingType?.Name != "Stream"
+            || LoopContext.Strip(baseStream) is not IPropertyReferenceOperation { Property.Name: "BaseStream", Instance: { } instance } baseStreamProperty
+            || !SymbolEqualityComparer.Default.Equals(baseStreamProperty.Property.ContainingType, symbols.BinaryReader)
+            || !IsReaderReference(LoopContext.Strip(instance), reader)
+            || LoopContext.Strip(condition.RightOperand) is not { } end
+            || !IsPureBound(end, symbols))
+        {
+            return false;
+        }
+
+        var reads = ImmutableArray.CreateBuilder<IInvocationOperation>();
+        foreach (IOperation operation in loop.Body.DescendantsAndSelf())
+        {
+            if (IsReaderReference(operation, reader))
+            {
+                if (operation.Parent is not IInvocationOperation read
+                    || read.Instance != operation
+                    || !SymbolEqualityComparer.Default.Equals(read.TargetMethod.ContainingType, symbols.BinaryReader)
+                    || !(read.Arguments.Length == 0 && SizeOf(read.TargetMethod.Name) is not null
+                        || read.Arguments.Length == 1 && read.TargetMethod.Name == "ReadBytes"))
+                {
+                    return false;
+                }
+
+                reads.Add(read);
+                continue;
+            }
+
+            if (operation is IInvocationOperation { Instance: { } invoked } && IsReaderReference(invoked, reader))
+                continue; // judged as its receiver's use, above
+
+            if (!IsQuiet(operation, reader, symbols) && !IsQuietFlow(operation, symbols))
+                return false;
+        }
+
+        if (reads.Count == 0)
+            return false;
+
+        match = new CountedReadLoop(loop, end, 1, reads.ToImmutable(), position);
+        return true;
+    }
+
+    /// <summary>Branches, switches and inner loops of a loop read up to a position: where they go decides only how many
+    /// bytes the loop takes, which the scope gives whatever they are; their conditions are judged as any other
+    /// operation.</summary>
+    private static bool IsQuietFlow(IOperation operation, BinaryReadSymbols symbols) => operation switch
+    {
+        IConditionalOperation or IBranchOperation or ISwitchOperation or ISwitchCaseOperation or IDefaultCaseClauseOperation
+            or IForLoopOperation or IWhileLoopOperation => true,
+        ISingleValueCaseClauseOperation => true,
+        _ => false,
+    };
 
     /// <summary>Whether <paramref name="loop"/> is <c>for (T i = 0; i &lt; count; i++)</c> over a bound the fix may
     /// evaluate once more, whose body reads <paramref name="reader"/> only in fixed-size reads on every pass and runs
@@ -109,7 +200,7 @@ internal readonly struct CountedReadLoop
             return false;
         }
 
-        match = new CountedReadLoop(loop, count, bytes, reads.ToImmutable());
+        match = new CountedReadLoop(loop, count, bytes, reads.ToImmutable(), null);
         return true;
     }
 
@@ -155,7 +246,8 @@ internal readonly struct CountedReadLoop
         counter = local;
         count = LoopContext.Strip(condition.RightOperand);
         return count.Type?.SpecialType is SpecialType.System_Int32 or SpecialType.System_Int64 or SpecialType.System_UInt32
-            or SpecialType.System_Int16 or SpecialType.System_UInt16 or SpecialType.System_Byte or SpecialType.System_SByte;
+            or SpecialType.System_Int16 or SpecialType.System_UInt16 or SpecialType.System_Byte or SpecialType.System_SByte
+            or SpecialType.System_IntPtr; // nint: `i < count` compiles only where it is a number, which converts to long
     }
 
     private static bool IsZero(Optional<object?> value)

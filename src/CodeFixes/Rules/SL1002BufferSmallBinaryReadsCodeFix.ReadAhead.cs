@@ -53,7 +53,9 @@ public sealed partial class SL1002BufferSmallBinaryReadsCodeFix
         List<CountedReadLoop> loops = CountedReadLoop.In(LoopContext.Root(read), reader, symbols);
         foreach (CountedReadLoop loop in loops)
         {
-            if (loop.Loop.Syntax is not ForStatementSyntax statement
+            if (loop.Loop.Syntax is not (ForStatementSyntax or WhileStatementSyntax) || loop.Loop.Syntax is not StatementSyntax statement
+                || loop.Position is not null && (bufferedReader.GetMembers("ReadAheadUntil").IsEmpty
+                    || loop.Position.Syntax is not MemberAccessExpressionSyntax)
                 || HasMultiLineToken(statement)
                 || loop.Reads.Any(r => r.Syntax is not InvocationExpressionSyntax { Expression: MemberAccessExpressionSyntax { Expression: IdentifierNameSyntax } }))
             {
@@ -71,7 +73,7 @@ public sealed partial class SL1002BufferSmallBinaryReadsCodeFix
 
         foreach (CountedReadLoop loop in loops)
         {
-            var statement = (ForStatementSyntax)loop.Loop.Syntax;
+            var statement = (StatementSyntax)loop.Loop.Syntax;
             if (!done.Add(statement.Span))
                 continue;
 
@@ -83,26 +85,42 @@ public sealed partial class SL1002BufferSmallBinaryReadsCodeFix
     /// <summary>The loop inside <c>using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: n))
     /// { ... }</c>, indented one level more, its reads made through <c>ahead</c>, the trivia around it
     /// kept.</summary>
-    private static StatementSyntax ReadAheadStatement(ForStatementSyntax loop, CountedReadLoop match, string name, SyntaxNode root)
+    private static StatementSyntax ReadAheadStatement(StatementSyntax loop, CountedReadLoop match, string name, SyntaxNode root)
     {
         var receivers = match.Reads
             .Select(read => ((MemberAccessExpressionSyntax)((InvocationExpressionSyntax)read.Syntax).Expression).Expression)
             .ToList();
         string readerName = ((IdentifierNameSyntax)receivers[0]).Identifier.ValueText;
-        ForStatementSyntax reading = loop.ReplaceNodes(
-            receivers,
+        var replaced = new List<ExpressionSyntax>(receivers);
+        if (match.Position?.Syntax is MemberAccessExpressionSyntax position)
+            replaced.Add(position.Expression); // reader.BaseStream.Position -> ahead.Position
+        StatementSyntax reading = loop.ReplaceNodes(
+            replaced,
             (original, _) => SyntaxFactory.IdentifierName(name).WithTriviaFrom(original));
 
         string newLine = NewLineIn(root);
         string indent = IndentationOf(loop);
         string unit = IndentUnit(loop, indent);
-        string count = ((IBinaryOperation)match.Loop.Condition!).RightOperand.Syntax.ToString();
+        string count = ((IBinaryOperation)(match.Loop switch
+        {
+            IForLoopOperation counted => counted.Condition!,
+            IWhileLoopOperation until => until.Condition!,
+            _ => throw new System.InvalidOperationException(),
+        })).RightOperand.Syntax.ToString();
 
         var text = new StringBuilder();
-        text.Append("using (var ").Append(name).Append(" = global::Streamline.Runtime.BufferedBinaryReader.ReadAhead(")
-            .Append(readerName).Append(", ").Append(count).Append(", bytesPerPass: ")
-            .Append(match.BytesPerPass.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append("))").Append(newLine)
-            .Append(indent).Append('{').Append(newLine);
+        text.Append("using (var ").Append(name).Append(" = global::Streamline.Runtime.BufferedBinaryReader.");
+        if (match.Position is null)
+        {
+            text.Append("ReadAhead(").Append(readerName).Append(", ").Append(count).Append(", bytesPerPass: ")
+                .Append(match.BytesPerPass.ToString(System.Globalization.CultureInfo.InvariantCulture)).Append("))");
+        }
+        else
+        {
+            text.Append("ReadAheadUntil(").Append(readerName).Append(", ").Append(count).Append("))");
+        }
+
+        text.Append(newLine).Append(indent).Append('{').Append(newLine);
         string[] lines = reading.WithoutLeadingTrivia().WithoutTrailingTrivia().ToFullString().Split('\n');
         for (int i = 0; i < lines.Length; i++)
         {
@@ -163,9 +181,10 @@ public sealed partial class SL1002BufferSmallBinaryReadsCodeFix
     }
 
     // One level of indentation as the file writes it: what the loop's body adds to the loop's, else four spaces.
-    private static string IndentUnit(ForStatementSyntax loop, string indent)
+    private static string IndentUnit(StatementSyntax loop, string indent)
     {
-        StatementSyntax? inner = loop.Statement is BlockSyntax block ? block.Statements.FirstOrDefault() : loop.Statement;
+        StatementSyntax body = loop is WhileStatementSyntax whileLoop ? whileLoop.Statement : ((ForStatementSyntax)loop).Statement;
+        StatementSyntax? inner = body is BlockSyntax block ? block.Statements.FirstOrDefault() : body;
         if (inner is not null)
         {
             string innerIndent = IndentationOf(inner);

@@ -15,11 +15,13 @@ namespace Streamline.Analyzers.Tests.Rules;
 [Trait("Rule", "SL1002")]
 public class SL1002ReadAheadLoopTests
 {
-    private const string Message = "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: the fix reads each counted loop's bytes ahead where the stream can be put back";
+    private const string Message = "'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: the fix reads each loop's bytes ahead where the stream can be put back";
 
     private const string Evidence = " (the data gives the pass count, the stream comes from outside this compilation)";
 
-    private static Task NoFix(string source, string method = "Read")
+    private const string GrowthEvidence = " (passes grow with the data's length, the stream comes from outside this compilation)";
+
+    private static Task NoFix(string source, string method = "Read", string evidence = Evidence)
         => new Verify.Test
         {
             TestCode = source,
@@ -27,7 +29,7 @@ public class SL1002ReadAheadLoopTests
             ExpectedDiagnostics =
             {
                 Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
-                    $"'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: '{method}' is callable from outside)" + Evidence),
+                    $"'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: '{method}' is callable from outside)" + evidence),
             },
         }.RunAsync();
 
@@ -558,4 +560,217 @@ public class SL1002ReadAheadLoopTests
             }
             """,
             "ReadUInt16s");
+
+    /// <summary>A loop that reads up to a position (SledgeFormats' BSP lumps): the bytes up to the end are read ahead,
+    /// and the loop asks the scope its position. Reads on some passes only, in a switch or an inner loop, and
+    /// <c>ReadBytes</c> are taken as they come: the end, not the body, sizes the read.</summary>
+    [Fact]
+    public Task ALoopUpToAPosition_IsReadAheadUntilTheEnd()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public struct Blob { public int Offset; public int Length; }
+            public enum Version { Quake1, Quake2 }
+            public class Leaf { public int Contents { get; set; } public short[] Mins { get; set; } public byte[] Levels { get; set; } }
+
+            public class Leaves
+            {
+                private readonly IList<Leaf> _leaves;
+
+                public Leaves() { _leaves = new List<Leaf>(); }
+
+                public void Read(BinaryReader br, Blob blob, Version version)
+                {
+                    while (br.BaseStream.Position < blob.Offset + blob.Length)
+                    {
+                        var leaf = new Leaf { Contents = {|SL1102:br.ReadInt32()|}, Mins = new short[3] };
+                        switch (version)
+                        {
+                            case Version.Quake1:
+                                leaf.Levels = br.ReadBytes(4);
+                                break;
+                            case Version.Quake2:
+                                for (var i = 0; i < 3; i++) leaf.Mins[i] = br.ReadInt16();
+                                break;
+                        }
+
+                        if (leaf.Contents < 0)
+                            leaf.Contents = br.ReadByte();
+                        _leaves.Add(leaf);
+                    }
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public struct Blob { public int Offset; public int Length; }
+            public enum Version { Quake1, Quake2 }
+            public class Leaf { public int Contents { get; set; } public short[] Mins { get; set; } public byte[] Levels { get; set; } }
+
+            public class Leaves
+            {
+                private readonly IList<Leaf> _leaves;
+
+                public Leaves() { _leaves = new List<Leaf>(); }
+
+                public void Read(BinaryReader br, Blob blob, Version version)
+                {
+                    using (var ahead = BufferedBinaryReader.ReadAheadUntil(br, blob.Offset + blob.Length))
+                    {
+                        while (ahead.Position < blob.Offset + blob.Length)
+                        {
+                            var leaf = new Leaf { Contents = ahead.ReadInt32(), Mins = new short[3] };
+                            switch (version)
+                            {
+                                case Version.Quake1:
+                                    leaf.Levels = ahead.ReadBytes(4);
+                                    break;
+                                case Version.Quake2:
+                                    for (var i = 0; i < 3; i++) leaf.Mins[i] = ahead.ReadInt16();
+                                    break;
+                            }
+
+                            if (leaf.Contents < 0)
+                                leaf.Contents = ahead.ReadByte();
+                            _leaves.Add(leaf);
+                        }
+                    }
+                }
+            }
+            """);
+
+    /// <summary>A counted loop inside a loop read up to a position reads through the outer loop's scope: one scope,
+    /// never two over one stream.</summary>
+    [Fact]
+    public Task ACountedLoopInsideALoopUpToAPosition_SharesItsScope()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public static class Vertices
+            {
+                public static List<float> Read(BinaryReader reader, long end, int count)
+                {
+                    var values = new List<float>();
+                    while (reader.BaseStream.Position < end)
+                    {
+                        for (int i = 0; i < count; i++)
+                            values.Add({|SL1102:reader.ReadSingle()|});
+                    }
+
+                    return values;
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Vertices
+            {
+                public static List<float> Read(BinaryReader reader, long end, int count)
+                {
+                    var values = new List<float>();
+                    using (var ahead = BufferedBinaryReader.ReadAheadUntil(reader, end))
+                    {
+                        while (ahead.Position < end)
+                        {
+                            for (int i = 0; i < count; i++)
+                                values.Add(ahead.ReadSingle());
+                        }
+                    }
+
+                    return values;
+                }
+            }
+            """);
+
+    /// <summary>A counter typed <c>nint</c> (War3Net): its bound converts to <c>ReadAhead</c>'s long.</summary>
+    [Fact]
+    public Task ANativeIntegerCounter_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public static class Attributes
+            {
+                public static List<int> Read(BinaryReader reader, nint fileCount)
+                {
+                    var crcs = new List<int>();
+                    for (nint i = 0; i < fileCount; i++)
+                    {
+                        crcs.Add({|SL1102:reader.ReadInt32()|});
+                    }
+
+                    return crcs;
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Attributes
+            {
+                public static List<int> Read(BinaryReader reader, nint fileCount)
+                {
+                    var crcs = new List<int>();
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, fileCount, bytesPerPass: 4))
+                    {
+                        for (nint i = 0; i < fileCount; i++)
+                        {
+                            crcs.Add(ahead.ReadInt32());
+                        }
+                    }
+
+                    return crcs;
+                }
+            }
+            """);
+
+    [Theory]
+    // the loop asks the stream or reader for something else, or hands it on
+    [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); values.Add((int)reader.BaseStream.Position); }")]
+    [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); values.Add(reader.ReadString().Length); }")]
+    [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); Skip(reader); }")]
+    // a call of the program's in the body or the end
+    [InlineData("while (reader.BaseStream.Position < end) { values.Add(Check({|#0:reader.ReadInt32()|})); }")]
+    [InlineData("while (reader.BaseStream.Position < Next()) { values.Add({|#0:reader.ReadInt32()|}); }")]
+    // not a loop up to a position of this reader's stream
+    [InlineData("while (reader.BaseStream.Position <= end) { values.Add({|#0:reader.ReadInt32()|}); }")]
+    [InlineData("while (other.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); }")]
+    [InlineData("do { values.Add({|#0:reader.ReadInt32()|}); } while (reader.BaseStream.Position < end);")]
+    [InlineData("while (reader.BaseStream.Position < 1e6) { values.Add({|#0:reader.ReadInt32()|}); }", false)]
+    // leaving the method from inside the loop
+    [InlineData("while (reader.BaseStream.Position < end) { int v = {|#0:reader.ReadInt32()|}; if (v == 0) return values; values.Add(v); }")]
+    public Task LoopsUpToAPositionThatCouldTell_KeepNoFix(string loop, bool growsWithLength = true)
+        => NoFix(
+            $$"""
+            using System.Collections.Generic;
+            using System.IO;
+
+            public static class Tables
+            {
+                public static List<int> Read(BinaryReader reader, BinaryReader other, long end)
+                {
+                    var values = new List<int>();
+                    {{loop}}
+                    return values;
+                }
+
+                private static int Check(int value) => value;
+                private static long Next() => 0;
+                private static void Skip(BinaryReader r) { }
+            }
+            """,
+            evidence: growsWithLength ? GrowthEvidence : Evidence);
 }
