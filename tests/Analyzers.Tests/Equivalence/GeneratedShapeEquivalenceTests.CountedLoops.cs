@@ -31,4 +31,22 @@ public partial class GeneratedShapeEquivalenceTests
     [Trait("Rule", "SL1002")]
     public Task CountedLoopsOverACallersReader_OnNetStandard_BehaveTheSameAfterTheReadAheadFix()
         => CheckAsync("counted loops over a caller's reader on netstandard2.0", ShapeGenerator.CountedLoopShapes(120, seed: 2102, vectors: false), TestTarget.NetStandard20, rule: "SL1002");
+
+    /// <summary>Loops read up to a position, <c>while (reader.BaseStream.Position &lt; end)</c>, over a caller's reader:
+    /// every shape of <see cref="ShapeGenerator.PositionLoopShapes"/> fixed (<c>ReadAheadUntil</c>) and run as above.</summary>
+    [Fact]
+    [Trait("Rule", "SL1002")]
+    public async Task LoopsUpToAPositionOverACallersReader_BehaveTheSameAfterTheReadAheadFix()
+    {
+        BatchResult total = await CheckAsync("loops up to a position over a caller's reader", ShapeGenerator.PositionLoopShapes(240, seed: 1103), TestTarget.Net80, rule: "SL1002");
+
+        int fixedBySL1002 = total.FixedShapesById.GetValueOrDefault("SL1002") + total.FixedShapesById.GetValueOrDefault("SL1102");
+        Assert.True(fixedBySL1002 > total.Shapes * 9 / 10, $"only {fixedBySL1002} of {total.Shapes} shapes were fixed: the position-loop fix is not reached");
+    }
+
+    /// <summary>The same on netstandard2.0.</summary>
+    [Fact]
+    [Trait("Rule", "SL1002")]
+    public Task LoopsUpToAPositionOverACallersReader_OnNetStandard_BehaveTheSameAfterTheReadAheadFix()
+        => CheckAsync("loops up to a position over a caller's reader on netstandard2.0", ShapeGenerator.PositionLoopShapes(80, seed: 2103), TestTarget.NetStandard20, rule: "SL1002");
 }
