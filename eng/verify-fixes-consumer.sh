@@ -10,7 +10,8 @@
 #   caller    SL1002 declares a reader over a caller's stream that nothing disposes with using and leaveOpen: true,
 #             and the caller, which reads the stream on, prints the same position and next byte; and it reads a
 #             counted loop over a reader the caller hands in ahead (BufferedBinaryReader.ReadAhead), after which the
-#             caller reads on through its reader and prints the same.
+#             caller reads on through its reader and prints the same; the same for a loop read up to a position
+#             (BufferedBinaryReader.ReadAheadUntil).
 #   style     SL1004's field follows the .editorconfig naming rule (PascalCase here); SL1003's fix removes the
 #             `using System.IO;` it made unnecessary.
 #   SL0001    `streamline.SL1004.min_values = abc` is reported with the key, the value and what is accepted.
@@ -97,6 +98,7 @@ public static class Search
 CS
 cat > "$users/App/Records.cs" <<'CS'
 using System;
+using System.Collections.Generic;
 using System.IO;
 
 public static class Records
@@ -164,6 +166,28 @@ public static class Records
         return string.Join(",", table) + "@" + reader.BaseStream.Position + ":" + reader.ReadByte();
     }
 
+    // A loop read up to a position over a reader the caller hands in: read ahead until the end where it is.
+    public static List<int> ReadBlock(BinaryReader reader, long end)
+    {
+        var values = new List<int>();
+        while (reader.BaseStream.Position < end)
+        {
+            values.Add(reader.ReadInt32());
+            if (values.Count % 3 == 0)
+                values.Add(reader.ReadInt16());
+        }
+
+        return values;
+    }
+
+    // The caller reads on through its reader after ReadBlock, from a block that ends inside the file.
+    public static string ReadBlockThenRest(string path)
+    {
+        using var reader = new BinaryReader(File.OpenRead(path));
+        List<int> block = ReadBlock(reader, reader.BaseStream.Length / 3);
+        return string.Join(",", block) + "@" + reader.BaseStream.Position + ":" + reader.ReadByte();
+    }
+
     public static long Checksum(string path)
     {
         using var input = new Chunks(File.OpenRead(path));
@@ -205,7 +229,7 @@ public static class Program
 {
     public static void Main(string[] args)
     {
-        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]) + " " + Records.SumHeaderThenRest(args[0]) + " " + Records.ReadTableThenRest(args[0]));
+        Console.WriteLine(Lines.Count(args[0]) + " " + Search.NextSpecial("a<b", 0) + " " + Records.SumSkipping(args[0]) + " " + Records.SumUInt16(args[0]) + " " + Records.Checksum(args[0]) + " " + Records.SumHeaderThenRest(args[0]) + " " + Records.ReadTableThenRest(args[0]) + " " + Records.ReadBlockThenRest(args[0]));
     }
 }
 CS
@@ -247,6 +271,8 @@ grep -q 'using var input = new BufferedStream(new Chunks(File.OpenRead(path)));'
 grep -q 'using var reader = new BufferedBinaryReader(input, Encoding.UTF8, leaveOpen: true);' "$users/App/Records.cs" || check "SL1002 did not dispose the reader over the caller's stream that nothing disposed"
 grep -q 'using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 2))' "$users/App/Records.cs" || check "SL1002 did not read the counted loop over the caller's reader ahead"
 grep -q 'values\[i\] = ahead.ReadUInt16();' "$users/App/Records.cs" || check "SL1002's counted-loop fix did not read through the scope"
+grep -q 'using (var ahead = BufferedBinaryReader.ReadAheadUntil(reader, end))' "$users/App/Records.cs" || check "SL1002 did not read the loop up to a position over the caller's reader ahead"
+grep -q 'while (ahead.Position < end)' "$users/App/Records.cs" || check "SL1002's position-loop fix did not ask the scope its position"
 dotnet build "$users/App" -c Release --no-restore --nologo -v quiet || fail "the fixed project does not build under TreatWarningsAsErrors"
 after=$(run_app)
 echo "original: $before"

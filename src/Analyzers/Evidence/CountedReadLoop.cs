@@ -494,6 +494,11 @@ internal readonly struct CountedReadLoop
 
         foreach (SyntaxReference reference in constructor.DeclaringSyntaxReferences)
         {
+            // A primary constructor (a record's, or C# 12's `struct Node(uint first, uint second)`): it stores its
+            // parameters and runs the member initializers, of which there are none (above), and a type with a base
+            // other than object or ValueType was refused above, so no base call runs either.
+            if (reference.GetSyntax() is TypeDeclarationSyntax)
+                continue;
             if (reference.GetSyntax() is not ConstructorDeclarationSyntax { Initializer: null } declaration)
                 return false;
             IEnumerable<StatementSyntax> statements = declaration.Body?.Statements ?? (IEnumerable<StatementSyntax>)System.Array.Empty<StatementSyntax>();

@@ -692,6 +692,85 @@ public class SL1002ReadAheadLoopTests
             }
             """);
 
+    /// <summary>A record made by a primary constructor (ValveResourceFormat's octree nodes, a C# 12 struct; a record
+    /// struct): the constructor only stores its arguments.</summary>
+    [Theory]
+    [InlineData("public readonly struct Node(uint first, uint second) { public bool IsLeaf => (first & 1) != 0; public uint Second => second; }")]
+    [InlineData("public readonly record struct Node(uint First, uint Second);")]
+    [InlineData("public sealed record Node(uint First, uint Second);")]
+    public Task APrimaryConstructorThatOnlyStores_IsReadAhead(string node)
+        => Verify.VerifyCodeFixAsync(
+            $$"""
+            using System.IO;
+
+            {{node}}
+
+            public static class Octree
+            {
+                public static Node[] Read(BinaryReader reader, int count)
+                {
+                    var nodes = new Node[count];
+                    for (var i = 0; i < count; i++)
+                    {
+                        nodes[i] = new Node({|SL1102:reader.ReadUInt32()|}, reader.ReadUInt32());
+                    }
+
+                    return nodes;
+                }
+            }
+            """,
+            $$"""
+            using System.IO;
+            using Streamline.Runtime;
+
+            {{node}}
+
+            public static class Octree
+            {
+                public static Node[] Read(BinaryReader reader, int count)
+                {
+                    var nodes = new Node[count];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 8))
+                    {
+                        for (var i = 0; i < count; i++)
+                        {
+                            nodes[i] = new Node(ahead.ReadUInt32(), ahead.ReadUInt32());
+                        }
+                    }
+
+                    return nodes;
+                }
+            }
+            """);
+
+    /// <summary>A primary constructor whose type runs code as it is made (a member initializer that calls a method)
+    /// keeps no fix.</summary>
+    [Fact]
+    public Task APrimaryConstructorWithAnInitializerThatCalls_KeepsNoFix()
+        => NoFix(
+            """
+            using System.IO;
+
+            public readonly struct Node(uint first, uint second)
+            {
+                public readonly uint Checked = Tables.Check(first);
+                public uint Second => second;
+            }
+
+            public static class Tables
+            {
+                public static Node[] Read(BinaryReader reader, int count)
+                {
+                    var nodes = new Node[count];
+                    for (var i = 0; i < count; i++)
+                        nodes[i] = new Node({|#0:reader.ReadUInt32()|}, reader.ReadUInt32());
+                    return nodes;
+                }
+
+                public static uint Check(uint value) => value;
+            }
+            """);
+
     /// <summary>A counter typed <c>nint</c> (War3Net): its bound converts to <c>ReadAhead</c>'s long.</summary>
     [Fact]
     public Task ANativeIntegerCounter_IsReadAhead()
