@@ -83,7 +83,7 @@ public sealed partial class BufferedBinaryReader
         }
 
         long position = stream.Position;
-        if (end - position < MinReadAhead)
+        if (end <= position || end - position < MinReadAhead) // the first test keeps an end near long.MinValue from wrapping
         {
             return new ReadAheadScope(reader, null, 0);
         }
@@ -102,7 +102,10 @@ public sealed partial class BufferedBinaryReader
         if (stream is null
             || !stream.CanSeek
             || !stream.CanRead
-            || (count * bytesPerPass < MinMemoryReadAhead && stream.GetType() == typeof(MemoryStream)))
+            || (stream.GetType() == typeof(MemoryStream)
+                // Past a MemoryStream's end, BinaryReader's multi-byte reads move it back to its end before they throw
+                // (MemoryStream.InternalReadSpan; InternalReadInt32 on .NET Framework and Mono): let them.
+                && (count * bytesPerPass < MinMemoryReadAhead || stream.Position > stream.Length)))
         {
             return new ReadAheadScope(reader, null, 0);
         }

@@ -130,7 +130,7 @@ internal readonly struct CountedReadLoop
             if (operation is IInvocationOperation { Instance: { } invoked } && IsReaderReference(invoked, reader))
                 continue; // judged as its receiver's use, above
 
-            if (!IsQuiet(operation, reader, symbols) && !IsQuietFlow(operation, symbols))
+            if (!IsQuiet(operation, reader, symbols) && !IsQuietFlow(operation, symbols) && !IsYieldToAMaterializer(operation, symbols))
                 return false;
         }
 
@@ -141,16 +141,67 @@ internal readonly struct CountedReadLoop
         return true;
     }
 
-    /// <summary>Branches, switches and inner loops of a loop read up to a position: where they go decides only how many
-    /// bytes the loop takes, which the scope gives whatever they are; their conditions are judged as any other
-    /// operation.</summary>
+    /// <summary>Branches, switches, inner loops and leaving the loop or the method: where they go decides only how many
+    /// bytes the loop takes, which the scope gives whatever they are, and the fix's <c>using</c> puts the stream back
+    /// on every way out. Their conditions and values are judged as any other operation.</summary>
     private static bool IsQuietFlow(IOperation operation, BinaryReadSymbols symbols) => operation switch
     {
         IConditionalOperation or IBranchOperation or ISwitchOperation or ISwitchCaseOperation or IDefaultCaseClauseOperation
-            or IForLoopOperation or IWhileLoopOperation => true,
-        ISingleValueCaseClauseOperation => true,
+            or ISingleValueCaseClauseOperation or IForLoopOperation or IWhileLoopOperation => true,
+        IReturnOperation { Kind: OperationKind.Return or OperationKind.YieldBreak } returned => !symbols.MayHoldStream(returned.ReturnedValue?.Type),
         _ => false,
     };
+
+    /// <summary>
+    /// A <c>yield return</c> of an iterator whose every use in the compilation is a call handed straight to
+    /// <c>Enumerable.ToArray</c> or <c>ToList</c>: between two values only that library code runs, and it disposes
+    /// the iterator (and so the fix's scope, which puts the stream back) when it stops, also on an exception. A private
+    /// method, so that its uses are all in its type.
+    /// </summary>
+    private static bool IsYieldToAMaterializer(IOperation operation, BinaryReadSymbols symbols)
+    {
+        if (operation is not IReturnOperation { Kind: OperationKind.YieldReturn } yielded
+            || symbols.MayHoldStream(yielded.ReturnedValue?.Type)
+            || yielded.SemanticModel is not { } model
+            || model.GetEnclosingSymbol(yielded.Syntax.SpanStart) is not IMethodSymbol
+            {
+                MethodKind: MethodKind.Ordinary, DeclaredAccessibility: Accessibility.Private, IsAbstract: false, IsVirtual: false,
+            } iterator
+            || iterator.ReturnType is not INamedTypeSymbol { Name: "IEnumerable", Arity: 1 })
+        {
+            return false;
+        }
+
+        int calls = 0;
+        foreach (SyntaxReference declaration in iterator.ContainingType.DeclaringSyntaxReferences)
+        {
+            SemanticModel typeModel = declaration.SyntaxTree == model.SyntaxTree ? model : model.Compilation.GetSemanticModel(declaration.SyntaxTree);
+            foreach (SyntaxNode node in declaration.GetSyntax().DescendantNodes())
+            {
+                if (node is not SimpleNameSyntax name || name.Identifier.ValueText != iterator.Name
+                    || !SymbolEqualityComparer.Default.Equals(typeModel.GetSymbolInfo(name).Symbol?.OriginalDefinition, iterator.OriginalDefinition))
+                {
+                    continue;
+                }
+
+                // M(...).ToArray() or this.M(...).ToArray(): the call is the receiver of Enumerable.ToArray or ToList.
+                SyntaxNode callee = name.Parent is MemberAccessExpressionSyntax { Name: var member } access && member == name ? access : name;
+                if (callee.Parent is not InvocationExpressionSyntax call
+                    || call.Parent is not MemberAccessExpressionSyntax { Name.Identifier.ValueText: "ToArray" or "ToList" } materialize
+                    || materialize.Expression != call
+                    || materialize.Parent is not InvocationExpressionSyntax materialized
+                    || typeModel.GetSymbolInfo(materialized).Symbol is not IMethodSymbol { ContainingType: { Name: "Enumerable" } enumerable }
+                    || !IsInNamespace(enumerable, "System", "Linq"))
+                {
+                    return false;
+                }
+
+                calls++;
+            }
+        }
+
+        return calls > 0;
+    }
 
     /// <summary>Whether <paramref name="loop"/> is <c>for (T i = 0; i &lt; count; i++)</c> over a bound the fix may
     /// evaluate once more, whose body reads <paramref name="reader"/> only in fixed-size reads on every pass and runs
@@ -175,12 +226,12 @@ internal readonly struct CountedReadLoop
                     || read.Instance != operation
                     || read.Arguments.Length != 0
                     || !SymbolEqualityComparer.Default.Equals(read.TargetMethod.ContainingType, symbols.BinaryReader)
-                    || SizeOf(read.TargetMethod.Name) is not int size
-                    || !RunsOnEveryPass(read, loop, throughInitializers: true))
+                    || SizeOf(read.TargetMethod.Name) is not int size)
                 {
                     return false;
                 }
 
+                // A read on some passes only, or in an inner loop, counts once: the count of bytes only sizes the read.
                 reads.Add(read);
                 bytes += size;
                 continue;
@@ -189,7 +240,7 @@ internal readonly struct CountedReadLoop
             if (operation is IInvocationOperation { Instance: { } instance } && IsReaderReference(instance, reader))
                 continue; // judged as its receiver's use, above
 
-            if (!IsQuiet(operation, reader, symbols))
+            if (!IsQuiet(operation, reader, symbols) && !IsQuietFlow(operation, symbols) && !IsYieldToAMaterializer(operation, symbols))
                 return false;
         }
 

@@ -23,6 +23,8 @@ public static partial class ShapeGenerator
 
     private enum CountedAfter { Nothing, MoreReads, SecondLoop }
 
+    private enum CountedFlow { EveryPass, SomePasses, Break, Return, Iterator }
+
     private static readonly (string Read, int Size)[] s_fixedReads =
     {
         ("ReadByte", 1), ("ReadSByte", 1), ("ReadBoolean", 1), ("ReadInt16", 2), ("ReadUInt16", 2), ("ReadInt32", 4),
@@ -46,19 +48,44 @@ public static partial class ShapeGenerator
             var after = Pick<CountedAfter>(random);
             bool isVirtual = random.Next(3) == 0;
             string step = random.Next(3) switch { 0 => "i++", 1 => "++i", _ => "i += 1" };
+            var flow = Pick<CountedFlow>(random);
             string[] reads = store == CountedStore.Vector
                 ? new[] { "ReadSingle", "ReadSingle", "ReadSingle" }
                 : Enumerable.Range(0, store is CountedStore.Record or CountedStore.Initializer ? 2 : random.Next(1, 4))
                     .Select(_ => s_fixedReads[random.Next(s_fixedReads.Length)].Read).ToArray();
-            shapes.Add(CountedLoopShape($"N{i}", store, bound, failure, after, isVirtual, step, reads));
+            shapes.Add(flow == CountedFlow.Iterator
+                ? CountedIteratorShape($"N{i}", failure, step, reads)
+                : CountedLoopShape($"N{i}", store, bound, failure, after, isVirtual, step, reads, flow));
         }
 
         return shapes;
     }
 
-    private static Shape CountedLoopShape(string name, CountedStore store, CountedBound bound, CountedThrow failure, CountedAfter after, bool isVirtual, string step, string[] reads)
+    // A private iterator of the loop, every call of which is handed to ToList: the fix reads ahead across its yields.
+    private static Shape CountedIteratorShape(string name, CountedThrow failure, string step, string[] reads)
     {
-        string description = $"counted loop: {store}, bound {bound}, throw {failure}, after {after}, {(isVirtual ? "virtual" : "static")}, {step}, reads {string.Join("+", reads)}";
+        string description = $"counted loop in an iterator: throw {failure}, {step}, reads {string.Join("+", reads)}";
+        var code = new StringBuilder();
+        code.Append("// ").Append(description).Append('\n');
+        code.Append("public static class ").Append(name).Append("\n{\n");
+        code.Append("    public static string M(BinaryReader reader, int count)\n    {\n");
+        code.Append("        List<object> list = Items(reader, count).ToList();\n");
+        code.Append("        return string.Join(\",\", list) + \"|\" + Items(reader, count / 2).ToArray().Length;\n    }\n");
+        code.Append("    private static IEnumerable<object> Items(BinaryReader reader, int count)\n    {\n");
+        code.Append("        for (int i = 0; i < count; ").Append(step).Append(")\n        {\n");
+        foreach (string read in reads)
+            code.Append("            yield return reader.").Append(read).Append("();\n");
+        if (failure == CountedThrow.CheckedNarrowing)
+            code.Append("            yield return checked((sbyte)reader.ReadInt16());\n");
+        if (failure == CountedThrow.IndexPastHalf)
+            code.Append("            if (i > count / 2)\n                yield return (new int[1])[i];\n");
+        code.Append("        }\n    }\n}\n");
+        return new Shape(name, description, code.ToString());
+    }
+
+    private static Shape CountedLoopShape(string name, CountedStore store, CountedBound bound, CountedThrow failure, CountedAfter after, bool isVirtual, string step, string[] reads, CountedFlow flow)
+    {
+        string description = $"counted loop: {store}, bound {bound}, throw {failure}, after {after}, {(isVirtual ? "virtual" : "static")}, {step}, reads {string.Join("+", reads)}, {flow}";
         var code = new StringBuilder();
         code.Append("// ").Append(description).Append('\n');
         code.Append("public class ").Append(name).Append("\n{\n");
@@ -82,13 +109,13 @@ public static partial class ShapeGenerator
             CountedBound.StaticField => "s_count",
             _ => "count",
         };
-        AppendCountedLoop(code, store, failure, step, reads, limit, name);
+        AppendCountedLoop(code, store, failure, step, reads, limit, name, flow);
         if (after == CountedAfter.MoreReads)
             code.Append("        sum += reader.ReadInt32();\n");
         if (after == CountedAfter.SecondLoop)
         {
             code.Append("        list.Clear();\n");
-            AppendCountedLoop(code, CountedStore.List, CountedThrow.None, "i++", new[] { "ReadUInt16" }, "count", name);
+            AppendCountedLoop(code, CountedStore.List, CountedThrow.None, "i++", new[] { "ReadUInt16" }, "count", name, CountedFlow.EveryPass);
         }
 
         code.Append("        return string.Join(\",\", values) + \"|\" + string.Join(\",\", list.Select(v => v is ").Append(name)
@@ -100,7 +127,7 @@ public static partial class ShapeGenerator
         return new Shape(name, description, code.ToString());
     }
 
-    private static void AppendCountedLoop(StringBuilder code, CountedStore store, CountedThrow failure, string step, string[] reads, string limit, string name)
+    private static void AppendCountedLoop(StringBuilder code, CountedStore store, CountedThrow failure, string step, string[] reads, string limit, string name, CountedFlow flow)
     {
         code.Append("        for (int i = 0; i < ").Append(limit).Append("; ").Append(step).Append(")\n        {\n");
         string Read(int k) => "reader." + reads[k] + "()";
@@ -139,6 +166,12 @@ public static partial class ShapeGenerator
             code.Append("            values[i] = i;\n");
         if (failure == CountedThrow.CheckedNarrowing)
             code.Append("            sum += checked((sbyte)reader.ReadInt16());\n");
+        if (flow == CountedFlow.SomePasses)
+            code.Append("            if (i % 3 == 1)\n                list.Add(reader.ReadUInt16());\n");
+        if (flow == CountedFlow.Break)
+            code.Append("            if (i == 37)\n                break;\n");
+        if (flow == CountedFlow.Return)
+            code.Append("            if (i == 41)\n                return null;\n");
         code.Append("        }\n");
     }
 }

@@ -426,16 +426,11 @@ public class SL1002ReadAheadLoopTests
     [Theory]
     // a call of the program's could use the stream meanwhile
     [InlineData("values[i] = Check({|#0:reader.ReadInt32()|});")]
-    // read on some passes only: the count of bytes a pass is unknown
-    [InlineData("if (i % 2 == 0) values[i] = {|#0:reader.ReadInt32()|};")]
-    [InlineData("values[i] = i > 3 ? {|#0:reader.ReadInt32()|} : 0;")]
     // the reader used otherwise in the loop
     [InlineData("values[i] = {|#0:reader.ReadInt32()|} + (int)reader.BaseStream.Position;")]
     [InlineData("values[i] = {|#0:reader.ReadInt32()|} + reader.ReadString().Length;")]
-    // leaving early, throwing, a nested loop (whose 8 bytes are too few to read ahead)
-    [InlineData("values[i] = {|#0:reader.ReadInt32()|}; if (values[i] == 0) break;")]
+    // throwing an exception the library makes (its constructor is not the program's, but is not known to store only)
     [InlineData("values[i] = {|#0:reader.ReadInt32()|}; if (values[i] < 0) throw new InvalidDataException();")]
-    [InlineData("for (int j = 0; j < 2; j++) values[i] += {|#0:reader.ReadInt32()|};")]
     // the counter moved in the body
     [InlineData("values[i++] = {|#0:reader.ReadInt32()|};")]
     public Task LoopsThatCouldTell_KeepNoFix(string body)
@@ -458,6 +453,182 @@ public class SL1002ReadAheadLoopTests
                 private static int Check(int value) => value;
             }
             """);
+
+    /// <summary>Reads on some passes only, in an inner loop, and leaving the loop or the method early: the count of bytes
+    /// only sizes the read (each read counts once), and the <c>using</c> puts the stream back on every way out.</summary>
+    [Theory]
+    [InlineData("if (i % 2 == 0) values[i] = {|SL1102:reader.ReadInt32()|};", "if (i % 2 == 0) values[i] = ahead.ReadInt32();")]
+    [InlineData("values[i] = i > 3 ? {|SL1102:reader.ReadInt32()|} : 0;", "values[i] = i > 3 ? ahead.ReadInt32() : 0;")]
+    [InlineData("values[i] = {|SL1102:reader.ReadInt32()|}; if (values[i] == 0) break;", "values[i] = ahead.ReadInt32(); if (values[i] == 0) break;")]
+    [InlineData("values[i] = {|SL1102:reader.ReadInt32()|}; if (values[i] < 0) return null;", "values[i] = ahead.ReadInt32(); if (values[i] < 0) return null;")]
+    [InlineData("for (int j = 0; j < 2; j++) values[i] += {|SL1102:reader.ReadInt32()|};", "for (int j = 0; j < 2; j++) values[i] += ahead.ReadInt32();")]
+    public Task LoopsThatReadOnSomePassesOrLeaveEarly_AreReadAhead(string body, string fixedBody)
+        => Verify.VerifyCodeFixAsync(
+            $$"""
+            using System.IO;
+
+            public static class Tables
+            {
+                public static int[] Read(BinaryReader reader, int[] values)
+                {
+                    for (int i = 0; i < values.Length; i++)
+                    {
+                        {{body}}
+                    }
+
+                    return values;
+                }
+            }
+            """,
+            $$"""
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static int[] Read(BinaryReader reader, int[] values)
+                {
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, values.Length, bytesPerPass: 4))
+                    {
+                        for (int i = 0; i < values.Length; i++)
+                        {
+                            {{fixedBody}}
+                        }
+                    }
+
+                    return values;
+                }
+            }
+            """);
+
+    /// <summary>A private iterator whose every call is handed straight to <c>ToArray</c> or <c>ToList</c> (War3Net's
+    /// model keyframes): only that library code runs between two values, and it disposes the iterator when it
+    /// stops.</summary>
+    [Fact]
+    public Task AnIteratorEveryCallOfWhichIsMaterialized_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Linq;
+
+            public class Key { public int Frame { get; set; } public uint Value { get; set; } public uint TanIn { get; set; } }
+
+            public static class Parser
+            {
+                public static Key[] Parse(BinaryReader reader, uint count, bool tangents) => ParseKeys(reader, count, tangents).ToArray();
+
+                public static List<Key> ParseList(BinaryReader reader) => ParseKeys(reader, reader.ReadUInt32(), false).ToList();
+
+                private static IEnumerable<Key> ParseKeys(BinaryReader reader, uint count, bool tangents)
+                {
+                    for (var i = 0; i < count; i++)
+                    {
+                        var key = new Key();
+                        key.Frame = {|SL1102:reader.ReadInt32()|};
+                        key.Value = reader.ReadUInt32();
+                        if (tangents)
+                        {
+                            key.TanIn = reader.ReadUInt32();
+                        }
+
+                        yield return key;
+                    }
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using System.Linq;
+            using Streamline.Runtime;
+
+            public class Key { public int Frame { get; set; } public uint Value { get; set; } public uint TanIn { get; set; } }
+
+            public static class Parser
+            {
+                public static Key[] Parse(BinaryReader reader, uint count, bool tangents) => ParseKeys(reader, count, tangents).ToArray();
+
+                public static List<Key> ParseList(BinaryReader reader) => ParseKeys(reader, reader.ReadUInt32(), false).ToList();
+
+                private static IEnumerable<Key> ParseKeys(BinaryReader reader, uint count, bool tangents)
+                {
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 12))
+                    {
+                        for (var i = 0; i < count; i++)
+                        {
+                            var key = new Key();
+                            key.Frame = ahead.ReadInt32();
+                            key.Value = ahead.ReadUInt32();
+                            if (tangents)
+                            {
+                                key.TanIn = ahead.ReadUInt32();
+                            }
+
+                            yield return key;
+                        }
+                    }
+                }
+            }
+            """);
+
+    /// <summary>An iterator whose values a caller takes one at a time (a foreach that could read the stream between
+    /// two), or that is not private, keeps no fix.</summary>
+    [Theory]
+    [InlineData("private", "foreach (var v in ReadAll(reader, count)) sum += v;", "Use")]
+    [InlineData("private", "sum += ReadAll(reader, count).First();", "Use")]
+    [InlineData("public", "sum += ReadAll(reader, count).ToArray().Sum();", "ReadAll")]
+    public Task AnIteratorTakenOneAtATime_KeepsNoFix(string access, string use, string method)
+        => new Verify.Test
+        {
+            TestCode = $$"""
+                using System.Collections.Generic;
+                using System.IO;
+                using System.Linq;
+
+                public static class Parser
+                {
+                    public static int Use(BinaryReader reader, int count)
+                    {
+                        int sum = 0;
+                        {{use}}
+                        return sum;
+                    }
+
+                    {{access}} static IEnumerable<int> ReadAll(BinaryReader reader, int count)
+                    {
+                        for (var i = 0; i < count; i++)
+                            yield return {|#0:reader.ReadInt32()|};
+                    }
+                }
+                """,
+            FixedCode = $$"""
+                using System.Collections.Generic;
+                using System.IO;
+                using System.Linq;
+
+                public static class Parser
+                {
+                    public static int Use(BinaryReader reader, int count)
+                    {
+                        int sum = 0;
+                        {{use}}
+                        return sum;
+                    }
+
+                    {{access}} static IEnumerable<int> ReadAll(BinaryReader reader, int count)
+                    {
+                        for (var i = 0; i < count; i++)
+                            yield return {|#0:reader.ReadInt32()|};
+                    }
+                }
+                """,
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    $"'reader' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: '{method}' is callable from outside)" + Evidence),
+            },
+        }.RunAsync();
 
     [Theory]
     // a bound whose evaluation could run the program's code
@@ -829,8 +1000,6 @@ public class SL1002ReadAheadLoopTests
     [InlineData("while (other.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); }")]
     [InlineData("do { values.Add({|#0:reader.ReadInt32()|}); } while (reader.BaseStream.Position < end);")]
     [InlineData("while (reader.BaseStream.Position < 1e6) { values.Add({|#0:reader.ReadInt32()|}); }", false)]
-    // leaving the method from inside the loop
-    [InlineData("while (reader.BaseStream.Position < end) { int v = {|#0:reader.ReadInt32()|}; if (v == 0) return values; values.Add(v); }")]
     public Task LoopsUpToAPositionThatCouldTell_KeepNoFix(string loop, bool growsWithLength = true)
         => NoFix(
             $$"""
