@@ -424,7 +424,9 @@ internal readonly struct CountedReadLoop
                     && (symbols.IsOwn(property.Property)
                         ? IsAutoProperty(property.Property)
                         : IsInSystem(property.Property.ContainingType)
-                            && (property.Property.ContainingType.IsValueType || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic")));
+                            && (property.Property.ContainingType.IsValueType
+                                || property.Property.ContainingType.SpecialType is SpecialType.System_Array or SpecialType.System_String
+                                || IsInNamespace(property.Property.ContainingType, "System", "Collections", "Generic")));
             case IInvocationOperation invocation:
                 return IsQuietCall(invocation.TargetMethod, symbols) || IsAddToAList(invocation, symbols);
             case IObjectCreationOperation creation:

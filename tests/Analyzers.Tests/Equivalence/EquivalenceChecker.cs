@@ -252,10 +252,13 @@ public static class EquivalenceChecker
     }
 
     /// <summary>The methods a caller can call: declared, not compiler-generated (but a program's entry point, also of
-    /// top-level statements), not property accessors.</summary>
+    /// top-level statements), not property accessors, and not private iterators: only their type calls those, and
+    /// SL1002's read-ahead of an iterator's loop rests on how its type consumes it (every call handed to ToArray or
+    /// ToList), which the methods that call it exercise.</summary>
     public static IEnumerable<MethodInfo> Methods(Type type)
         => type.GetMethods(BindingFlags.Public | BindingFlags.NonPublic | BindingFlags.Instance | BindingFlags.Static | BindingFlags.DeclaredOnly)
             .Where(m => !m.IsSpecialName && !m.IsGenericMethodDefinition
+                && !(m.IsPrivate && m.IsDefined(typeof(System.Runtime.CompilerServices.IteratorStateMachineAttribute), inherit: false))
                 && (!m.Name.Contains('<', StringComparison.Ordinal) || m == type.Assembly.EntryPoint))
             .OrderBy(m => m.ToString(), StringComparer.Ordinal);
 

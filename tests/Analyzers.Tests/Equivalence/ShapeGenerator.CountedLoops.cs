@@ -169,9 +169,9 @@ public static partial class ShapeGenerator
         if (flow == CountedFlow.SomePasses)
             code.Append("            if (i % 3 == 1)\n                list.Add(reader.ReadUInt16());\n");
         if (flow == CountedFlow.Break)
-            code.Append("            if (i == 37)\n                break;\n");
+            code.Append("            if (list.Count == 37 || values.Length == 1)\n                break;\n");
         if (flow == CountedFlow.Return)
-            code.Append("            if (i == 41)\n                return null;\n");
+            code.Append("            if (list.Count == 41 || values.Length == 2)\n                return null;\n");
         code.Append("        }\n");
     }
 }
