@@ -752,8 +752,10 @@ public class SL1002ReadAheadLoopTests
 
                 public Leaves() { _leaves = new List<Leaf>(); }
 
-                public void Read(BinaryReader br, Blob blob, Version version)
+                public void Read(BinaryReader br, int offset, int length)
                 {
+                    var blob = new Blob { Offset = offset, Length = length };
+                    var version = length % 2 == 0 ? Version.Quake1 : Version.Quake2;
                     while (br.BaseStream.Position < blob.Offset + blob.Length)
                     {
                         var leaf = new Leaf { Contents = {|SL1102:br.ReadInt32()|}, Mins = new short[3] };
@@ -789,8 +791,10 @@ public class SL1002ReadAheadLoopTests
 
                 public Leaves() { _leaves = new List<Leaf>(); }
 
-                public void Read(BinaryReader br, Blob blob, Version version)
+                public void Read(BinaryReader br, int offset, int length)
                 {
+                    var blob = new Blob { Offset = offset, Length = length };
+                    var version = length % 2 == 0 ? Version.Quake1 : Version.Quake2;
                     using (var ahead = BufferedBinaryReader.ReadAheadUntil(br, blob.Offset + blob.Length))
                     {
                         while (ahead.Position < blob.Offset + blob.Length)
@@ -952,8 +956,9 @@ public class SL1002ReadAheadLoopTests
 
             public static class Attributes
             {
-                public static List<int> Read(BinaryReader reader, nint fileCount)
+                public static List<int> Read(BinaryReader reader, int count)
                 {
+                    nint fileCount = count;
                     var crcs = new List<int>();
                     for (nint i = 0; i < fileCount; i++)
                     {
@@ -971,8 +976,9 @@ public class SL1002ReadAheadLoopTests
 
             public static class Attributes
             {
-                public static List<int> Read(BinaryReader reader, nint fileCount)
+                public static List<int> Read(BinaryReader reader, int count)
                 {
+                    nint fileCount = count;
                     var crcs = new List<int>();
                     using (var ahead = BufferedBinaryReader.ReadAhead(reader, fileCount, bytesPerPass: 4))
                     {
