@@ -7,6 +7,8 @@
 #                                ReaderConstructionSites, TextReads) against the SL1002, tier and project-reference tests
 #   eng/mutation.sh sl1007       SL1007's proof for its SkipReader loop fix (Rules/SL1007LoopProof) against the SL1007
 #                                and tier tests
+#   eng/mutation.sh countedloop  SL1002's proof for reading a loop ahead where it is (Evidence/CountedReadLoop) against
+#                                the SL1002 loop and rule tests
 #   eng/mutation.sh runtime      SkipReader and BufferedBinaryReader against their differential tests
 #
 # The configuration is eng/mutation/<name>.json (what is mutated, which tests run). Reports go to
@@ -16,9 +18,9 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 name=${1:-analyzers}
 case "$name" in
-  analyzers | sl1007) tests="$root/tests/Analyzers.Tests" ;;
+  analyzers | sl1007 | countedloop) tests="$root/tests/Analyzers.Tests" ;;
   runtime) tests="$root/tests/Runtime.Tests" ;;
-  *) echo "unknown target '$name' (known: analyzers, sl1007, runtime)" >&2; exit 2 ;;
+  *) echo "unknown target '$name' (known: analyzers, sl1007, countedloop, runtime)" >&2; exit 2 ;;
 esac
 cd "$root"
 dotnet tool restore >/dev/null
