@@ -634,15 +634,26 @@ public class SL1002ReadAheadLoopTests
     // a bound whose evaluation could run the program's code
     [InlineData("Next()")]
     [InlineData("Length")]
+    // an auto-property a subclass may override with code, and a Count of the program's that runs code
+    [InlineData("Count")]
+    [InlineData("Custom.Count")]
+    // a library property that is not a length or count
+    [InlineData("Names.Capacity")]
     public Task BoundsThatRunCode_KeepNoFix(string bound)
         => NoFix(
             $$"""
+            using System.Collections.Generic;
             using System.IO;
+
+            public class Counted { public int Count => 3; }
 
             public class Tables
             {
                 private int _length;
                 public int Length => _length + 1;
+                public virtual int Count { get; set; }
+                public Counted Custom = new Counted();
+                public List<string> Names = new List<string>();
                 private int Next() => _length++;
 
                 public long Read(BinaryReader reader)
@@ -651,6 +662,118 @@ public class SL1002ReadAheadLoopTests
                     for (int i = 0; i < {{bound}}; i++)
                         sum += {|#0:reader.ReadInt32()|};
                     return sum;
+                }
+            }
+            """);
+
+    /// <summary>A second loop of the same reader with a constant bound is read ahead from 64 bytes, not below (the
+    /// runtime would read them through); the reported loop's bound is the data's.</summary>
+    [Theory]
+    [InlineData(40, false)]
+    [InlineData(63, false)]
+    [InlineData(64, true)]
+    public Task AConstantBound_IsReadAheadFrom64Bytes(int constant, bool readAhead)
+        => Verify.VerifyCodeFixAsync(
+            $$"""
+            using System.IO;
+
+            public static class Tables
+            {
+                public static int[] Read(BinaryReader reader, int count)
+                {
+                    var values = new int[count + {{constant}}];
+                    for (int i = 0; i < count; i++)
+                        values[i] = {|SL1102:reader.ReadInt32()|};
+                    for (int j = 0; j < {{constant}}; j++)
+                        values[j] += reader.ReadByte();
+                    return values;
+                }
+            }
+            """,
+            readAhead
+                ? $$"""
+                using System.IO;
+                using Streamline.Runtime;
+
+                public static class Tables
+                {
+                    public static int[] Read(BinaryReader reader, int count)
+                    {
+                        var values = new int[count + {{constant}}];
+                        using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                        {
+                            for (int i = 0; i < count; i++)
+                                values[i] = ahead.ReadInt32();
+                        }
+                        using (var ahead = BufferedBinaryReader.ReadAhead(reader, {{constant}}, bytesPerPass: 1))
+                        {
+                            for (int j = 0; j < {{constant}}; j++)
+                                values[j] += ahead.ReadByte();
+                        }
+                        return values;
+                    }
+                }
+                """
+                : $$"""
+                using System.IO;
+                using Streamline.Runtime;
+
+                public static class Tables
+                {
+                    public static int[] Read(BinaryReader reader, int count)
+                    {
+                        var values = new int[count + {{constant}}];
+                        using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                        {
+                            for (int i = 0; i < count; i++)
+                                values[i] = ahead.ReadInt32();
+                        }
+                        for (int j = 0; j < {{constant}}; j++)
+                            values[j] += reader.ReadByte();
+                        return values;
+                    }
+                }
+                """);
+
+    /// <summary>The library code a body may run: a list's Count as the bound, List.Insert, Math and BinaryPrimitives.</summary>
+    [Fact]
+    public Task LibraryCodeThatRunsNothingOfTheProgram_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System;
+            using System.Buffers.Binary;
+            using System.Collections.Generic;
+            using System.IO;
+
+            public static class Tables
+            {
+                public static List<int> Read(BinaryReader reader, List<int> slots)
+                {
+                    var values = new List<int>();
+                    for (int i = 0; i < slots.Count; i++)
+                        values.Insert(0, Math.Max(BinaryPrimitives.ReverseEndianness({|SL1102:reader.ReadInt32()|}), slots[i]));
+                    return values;
+                }
+            }
+            """,
+            """
+            using System;
+            using System.Buffers.Binary;
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static List<int> Read(BinaryReader reader, List<int> slots)
+                {
+                    var values = new List<int>();
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, slots.Count, bytesPerPass: 4))
+                    {
+                        for (int i = 0; i < slots.Count; i++)
+                            values.Insert(0, Math.Max(BinaryPrimitives.ReverseEndianness(ahead.ReadInt32()), slots[i]));
+                    }
+                    return values;
                 }
             }
             """);
@@ -997,6 +1120,7 @@ public class SL1002ReadAheadLoopTests
     // the loop asks the stream or reader for something else, or hands it on
     [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); values.Add((int)reader.BaseStream.Position); }")]
     [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); values.Add(reader.ReadString().Length); }")]
+    [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); values.Add(reader.ReadChars(4).Length); }")]
     [InlineData("while (reader.BaseStream.Position < end) { values.Add({|#0:reader.ReadInt32()|}); Skip(reader); }")]
     // a call of the program's in the body or the end
     [InlineData("while (reader.BaseStream.Position < end) { values.Add(Check({|#0:reader.ReadInt32()|})); }")]
