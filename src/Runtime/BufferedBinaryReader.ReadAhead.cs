@@ -76,8 +76,8 @@ public sealed partial class BufferedBinaryReader
             return new ReadAheadScope(reader, null, 0);
         }
 
-        Stream? stream = reader.BaseStream; // null once disposed on .NET Framework and Mono
-        if (stream is null || !stream.CanSeek || !stream.CanRead)
+        Stream? stream = SeekableStream(reader);
+        if (stream is null)
         {
             return new ReadAheadScope(reader, null, 0);
         }
@@ -88,7 +88,7 @@ public sealed partial class BufferedBinaryReader
             return new ReadAheadScope(reader, null, 0);
         }
 
-        return Open(reader, end - position, 1);
+        return Open(reader, stream, end - position);
     }
 
     private static ReadAheadScope Open(BinaryReader reader, long count, int bytesPerPass)
@@ -98,14 +98,25 @@ public sealed partial class BufferedBinaryReader
             return new ReadAheadScope(reader, null, 0);
         }
 
-        Stream? stream = reader.BaseStream; // null once disposed on .NET Framework and Mono
-        if (stream is null
-            || !stream.CanSeek
-            || !stream.CanRead
-            || (stream.GetType() == typeof(MemoryStream)
-                // Past a MemoryStream's end, BinaryReader's multi-byte reads move it back to its end before they throw
-                // (MemoryStream.InternalReadSpan; InternalReadInt32 on .NET Framework and Mono): let them.
-                && (count * bytesPerPass < MinMemoryReadAhead || stream.Position > stream.Length)))
+        Stream? stream = SeekableStream(reader);
+        return stream is null ? new ReadAheadScope(reader, null, 0) : Open(reader, stream, count * bytesPerPass);
+    }
+
+    // The reader's stream where it can be read and put back; null once disposed on .NET Framework and Mono.
+    private static Stream? SeekableStream(BinaryReader reader)
+    {
+        Stream? stream = reader.BaseStream;
+        return stream is null || !stream.CanSeek || !stream.CanRead ? null : stream;
+    }
+
+    // Reads `bytes` ahead of the loop over a stream that can seek, unless a MemoryStream says otherwise or the reader is
+    // disposed.
+    private static ReadAheadScope Open(BinaryReader reader, Stream stream, long bytes)
+    {
+        if (stream.GetType() == typeof(MemoryStream)
+            // Past a MemoryStream's end, BinaryReader's multi-byte reads move it back to its end before they throw
+            // (MemoryStream.InternalReadSpan; InternalReadInt32 on .NET Framework and Mono): let them.
+            && (bytes < MinMemoryReadAhead || stream.Position > stream.Length))
         {
             return new ReadAheadScope(reader, null, 0);
         }
@@ -120,7 +131,7 @@ public sealed partial class BufferedBinaryReader
             return new ReadAheadScope(reader, null, 0);
         }
 
-        ReadAheadWindow window = ReadAheadWindow.Rent(stream, count * bytesPerPass);
+        ReadAheadWindow window = ReadAheadWindow.Rent(stream, bytes);
         return new ReadAheadScope(reader, window, window.Token);
     }
 

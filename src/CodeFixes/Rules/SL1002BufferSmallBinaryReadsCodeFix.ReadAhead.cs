@@ -53,7 +53,7 @@ public sealed partial class SL1002BufferSmallBinaryReadsCodeFix
         List<CountedReadLoop> loops = CountedReadLoop.In(LoopContext.Root(read), reader, symbols);
         foreach (CountedReadLoop loop in loops)
         {
-            if (loop.Loop.Syntax is not (ForStatementSyntax or WhileStatementSyntax) || loop.Loop.Syntax is not StatementSyntax statement
+            if (loop.Loop.Syntax is not StatementSyntax statement // a for or while statement (CountedReadLoop)
                 || loop.Position is not null && (bufferedReader.GetMembers("ReadAheadUntil").IsEmpty
                     || loop.Position.Syntax is not MemberAccessExpressionSyntax)
                 || HasMultiLineToken(statement)
