@@ -64,6 +64,47 @@ public class HostBehaviourTests
         }
     }
 
+    /// <summary>
+    /// A message that names one of several uses names the same one in every run: a private helper whose reader comes
+    /// from three public methods names the first of them in source order, whichever of their calls concurrent analysis
+    /// recorded first (it once named another, now and then, in a concurrent run).
+    /// </summary>
+    [Fact]
+    public async Task AMessageNamesTheFirstUseInSourceOrder_InEveryRun()
+    {
+        const string source = """
+            using System.IO;
+
+            public static class Records
+            {
+                public static long First(BinaryReader reader) => Sum(reader);
+                public static long Second(BinaryReader reader) => Sum(reader) + 1;
+                public static long Third(BinaryReader reader) => Sum(reader) + 2;
+
+                private static long Sum(BinaryReader reader)
+                {
+                    long sum = 0;
+                    int value;
+                    while ((value = reader.ReadInt32()) != 0)
+                        sum += value;
+                    return sum;
+                }
+            }
+            """;
+        var files = Enumerable.Range(0, 12).Select(i => ($"Doc{i}.cs", $"namespace N{i} {{\n{source}\n}}")).ToArray();
+        CSharpCompilation compilation = AnalyzerRunner.CreateCompilation(TestTarget.Net80, files);
+        var analyzers = ImmutableArray.Create<Microsoft.CodeAnalysis.Diagnostics.DiagnosticAnalyzer>(new Streamline.Analyzers.Rules.SL1002BufferSmallBinaryReadsAnalyzer());
+        AnalyzerRun serial = await AnalyzerRunner.RunAsync(analyzers, compilation, concurrent: false);
+        Assert.Equal(12, serial.Diagnostics.Length);
+        Assert.All(serial.Diagnostics, d => Assert.Contains("(no fix: 'First' is callable from outside)", d.GetMessage(), StringComparison.Ordinal));
+        for (int round = 0; round < 20; round++)
+        {
+            AnalyzerRun concurrent = await AnalyzerRunner.RunAsync(analyzers, compilation, concurrent: true);
+            ImmutableArray<string> expected = Describe(serial.Diagnostics), actual = Describe(concurrent.Diagnostics);
+            Assert.True(expected.SequenceEqual(actual), "only serial: " + string.Join("\n", expected.Except(actual)) + "\nonly concurrent: " + string.Join("\n", actual.Except(expected)));
+        }
+    }
+
     [Theory]
     [InlineData("none", null)]
     [InlineData("suggestion", DiagnosticSeverity.Info)]

@@ -1,4 +1,3 @@
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -69,12 +68,12 @@ internal sealed class ReaderConstructionSites
         var sites = new List<(Location Location, string Method)>();
         bool overCallersStream = false;
         var seen = new HashSet<IParameterSymbol>(SymbolEqualityComparer.Default);
-        var pending = new Stack<IParameterSymbol>();
-        pending.Push(parameter);
+        var pending = new Queue<IParameterSymbol>(); // callers before their callers, each in source order: a message names the first use met
+        pending.Enqueue(parameter);
         while (pending.Count > 0)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            IParameterSymbol current = pending.Pop();
+            IParameterSymbol current = pending.Dequeue();
             if (!seen.Add(current))
                 continue;
             if (seen.Count > MaxParameters)
@@ -93,7 +92,7 @@ internal sealed class ReaderConstructionSites
             if (StreamOriginResolver.IsCalledThroughDispatch(method))
                 return Blocked(Resources.Format("SL1002NoFixDispatch", method.Name));
 
-            if (!index.TryGetCalls(method, out ConcurrentQueue<StreamOriginIndex.Call>? calls) || calls is null || calls.IsEmpty)
+            if (!index.TryGetCalls(method, out IReadOnlyList<StreamOriginIndex.Call>? calls) || calls is null || calls.Count == 0)
                 return Blocked(Resources.Format("SL1002NoFixNoCaller", method.Name));
 
             foreach (StreamOriginIndex.Call call in calls)
@@ -106,7 +105,7 @@ internal sealed class ReaderConstructionSites
                 switch (SL1001PositionAdvance.StripConversions(argument.Value))
                 {
                     case IParameterReferenceOperation { Parameter: var outer } when SymbolEqualityComparer.Default.Equals(outer.Type, symbols.BinaryReader):
-                        pending.Push(outer); // handed on from the caller's caller
+                        pending.Enqueue(outer); // handed on from the caller's caller
                         break;
                     case ILocalReferenceOperation { Local: { RefKind: RefKind.None } local }:
                         IOperation root = LoopContext.Root(call.Operation);

@@ -1151,4 +1151,226 @@ public class SL1002ReadAheadLoopTests
             }
             """,
             evidence: growsWithLength ? GrowthEvidence : Evidence);
+
+    /// <summary>An <c>IList&lt;T&gt;</c> field set to a new list in its declaration, with no constructor of its own.</summary>
+    [Fact]
+    public Task AnIListFieldSetInItsDeclaration_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public class Surfedges
+            {
+                private readonly IList<int> _edges = new List<int>();
+
+                public void Read(BinaryReader br, int num)
+                {
+                    for (var i = 0; i < num; i++)
+                        _edges.Add({|SL1102:br.ReadInt32()|});
+                }
+            }
+            """,
+            """
+            using System.Collections.Generic;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public class Surfedges
+            {
+                private readonly IList<int> _edges = new List<int>();
+
+                public void Read(BinaryReader br, int num)
+                {
+                    using (var ahead = BufferedBinaryReader.ReadAhead(br, num, bytesPerPass: 4))
+                    {
+                        for (var i = 0; i < num; i++)
+                            _edges.Add(ahead.ReadInt32());
+                    }
+                }
+            }
+            """);
+
+    /// <summary>The same field set in a constructor of another file of a partial class: the proof reads only the loop's
+    /// file, so it cannot tell what the field holds and keeps the fix away.</summary>
+    [Fact]
+    public Task AnIListFieldSetInAnotherFile_KeepsNoFix()
+    {
+        const string loop = """
+            using System.Collections.Generic;
+            using System.IO;
+
+            public partial class Surfedges
+            {
+                private readonly IList<int> _edges;
+
+                public void Read(BinaryReader br, int num)
+                {
+                    for (var i = 0; i < num; i++)
+                        _edges.Add({|#0:br.ReadInt32()|});
+                }
+            }
+            """;
+        const string constructor = """
+            using System.Collections.Generic;
+
+            public partial class Surfedges
+            {
+                public Surfedges() { _edges = new List<int>(); }
+            }
+            """;
+        var test = new Verify.Test
+        {
+            ExpectedDiagnostics =
+            {
+                Verify.Diagnostic("SL1102").WithLocation(0).WithMessage(
+                    "'br' reads small values one call at a time in a loop over a stream from a caller this compilation cannot see: make it a BufferedBinaryReader where it is made (no fix: 'Read' is callable from outside)" + Evidence),
+            },
+        };
+        test.TestState.Sources.Add(loop);
+        test.TestState.Sources.Add(constructor);
+        return test.RunAsync();
+    }
+
+    /// <summary>A constructor that stores its argument with an expression body only stores.</summary>
+    [Fact]
+    public Task AConstructorWithAnExpressionBodyThatStores_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System.IO;
+
+            public readonly struct Entry
+            {
+                public readonly uint Value;
+
+                public Entry(uint value) => Value = value;
+
+                public override int GetHashCode() => (int)Value;
+            }
+
+            public static class Tables
+            {
+                public static Entry[] Read(BinaryReader reader, int count)
+                {
+                    var entries = new Entry[count];
+                    for (int i = 0; i < count; i++)
+                        entries[i] = new Entry({|SL1102:reader.ReadUInt32()|});
+                    return entries;
+                }
+            }
+            """,
+            """
+            using System.IO;
+            using Streamline.Runtime;
+
+            public readonly struct Entry
+            {
+                public readonly uint Value;
+
+                public Entry(uint value) => Value = value;
+
+                public override int GetHashCode() => (int)Value;
+            }
+
+            public static class Tables
+            {
+                public static Entry[] Read(BinaryReader reader, int count)
+                {
+                    var entries = new Entry[count];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                    {
+                        for (int i = 0; i < count; i++)
+                            entries[i] = new Entry(ahead.ReadUInt32());
+                    }
+                    return entries;
+                }
+            }
+            """);
+
+    /// <summary>Constructors that may run more than stores: one that calls another (<c>this(...)</c>), a type with a base
+    /// class (its constructor runs first), a record with a base record, and a constructor that calls a method.</summary>
+    [Theory]
+    [InlineData("public sealed class Entry { public uint Value; public uint Twice; public Entry(uint value) : this() { Value = value; } public Entry() { Twice = Tables.Check(2); } }")]
+    [InlineData("public class Base { public Base() { Tables.Check(1); } } public sealed class Entry : Base { public uint Value; public Entry(uint value) { Value = value; } }")]
+    [InlineData("public record Base { public uint Seen { get; } = Tables.Check(1); } public sealed record Entry(uint Value) : Base;")]
+    [InlineData("public sealed class Entry { public uint Value; public Entry(uint value) { Value = Tables.Check(value); } }")]
+    public Task ConstructorsThatMayRunCode_KeepNoFix(string entry)
+        => NoFix(
+            $$"""
+            using System.IO;
+
+            {{entry}}
+
+            public static class Tables
+            {
+                public static Entry[] Read(BinaryReader reader, int count)
+                {
+                    var entries = new Entry[count];
+                    for (int i = 0; i < count; i++)
+                        entries[i] = new Entry({|#0:reader.ReadUInt32()|});
+                    return entries;
+                }
+
+                public static uint Check(uint value) => value;
+            }
+            """);
+
+    /// <summary>A bound read from the reader's stream runs the stream's code (a caller's <c>Length</c>): no fix.</summary>
+    [Fact]
+    public Task ABoundOfTheStream_KeepsNoFix()
+        => NoFix(
+            """
+            using System.IO;
+
+            public static class Tables
+            {
+                public static long Read(BinaryReader reader)
+                {
+                    long sum = 0;
+                    for (long i = 0; i < reader.BaseStream.Length / 4; i++)
+                        sum += {|#0:reader.ReadInt32()|};
+                    return sum;
+                }
+            }
+            """,
+            evidence: GrowthEvidence);
+
+    /// <summary><c>MathF</c> is library code that runs nothing of the program's, as <c>Math</c> is.</summary>
+    [Fact]
+    public Task MathFInTheBody_IsReadAhead()
+        => Verify.VerifyCodeFixAsync(
+            """
+            using System;
+            using System.IO;
+
+            public static class Tables
+            {
+                public static float[] Read(BinaryReader reader, int count)
+                {
+                    var values = new float[count];
+                    for (int i = 0; i < count; i++)
+                        values[i] = MathF.Abs({|SL1102:reader.ReadSingle()|});
+                    return values;
+                }
+            }
+            """,
+            """
+            using System;
+            using System.IO;
+            using Streamline.Runtime;
+
+            public static class Tables
+            {
+                public static float[] Read(BinaryReader reader, int count)
+                {
+                    var values = new float[count];
+                    using (var ahead = BufferedBinaryReader.ReadAhead(reader, count, bytesPerPass: 4))
+                    {
+                        for (int i = 0; i < count; i++)
+                            values[i] = MathF.Abs(ahead.ReadSingle());
+                    }
+                    return values;
+                }
+            }
+            """);
 }
