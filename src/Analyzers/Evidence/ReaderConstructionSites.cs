@@ -68,12 +68,12 @@ internal sealed class ReaderConstructionSites
         var sites = new List<(Location Location, string Method)>();
         bool overCallersStream = false;
         var seen = new HashSet<IParameterSymbol>(SymbolEqualityComparer.Default);
-        var pending = new Queue<IParameterSymbol>(); // callers before their callers, each in source order: a message names the first use met
-        pending.Enqueue(parameter);
+        var pending = new Stack<IParameterSymbol>(); // depth first, each method's callers in source order: a message names the first use met
+        pending.Push(parameter);
         while (pending.Count > 0)
         {
             cancellationToken.ThrowIfCancellationRequested();
-            IParameterSymbol current = pending.Dequeue();
+            IParameterSymbol current = pending.Pop();
             if (!seen.Add(current))
                 continue;
             if (seen.Count > MaxParameters)
@@ -95,6 +95,7 @@ internal sealed class ReaderConstructionSites
             if (!index.TryGetCalls(method, out IReadOnlyList<StreamOriginIndex.Call>? calls) || calls is null || calls.Count == 0)
                 return Blocked(Resources.Format("SL1002NoFixNoCaller", method.Name));
 
+            var handedOn = new List<IParameterSymbol>();
             foreach (StreamOriginIndex.Call call in calls)
             {
                 string caller = call.ContainingSymbol.Name;
@@ -105,7 +106,7 @@ internal sealed class ReaderConstructionSites
                 switch (SL1001PositionAdvance.StripConversions(argument.Value))
                 {
                     case IParameterReferenceOperation { Parameter: var outer } when SymbolEqualityComparer.Default.Equals(outer.Type, symbols.BinaryReader):
-                        pending.Enqueue(outer); // handed on from the caller's caller
+                        handedOn.Add(outer); // handed on from the caller's caller
                         break;
                     case ILocalReferenceOperation { Local: { RefKind: RefKind.None } local }:
                         IOperation root = LoopContext.Root(call.Operation);
@@ -151,6 +152,9 @@ internal sealed class ReaderConstructionSites
                         return Blocked(Resources.Format("SL1002NoFixNotMade", caller));
                 }
             }
+
+            for (int i = handedOn.Count - 1; i >= 0; i--)
+                pending.Push(handedOn[i]); // the first caller's caller is followed first
         }
 
         // In the order of the files and the text, whatever order the calls were analyzed in.
