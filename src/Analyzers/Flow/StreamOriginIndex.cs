@@ -64,65 +64,43 @@ internal sealed class StreamOriginIndex
         start.RegisterOperationAction(OnMethodReference, OperationKind.MethodReference);
     }
 
-    // Every list below is handed out in source order (the compilation's tree order, then position), not in the order
-    // concurrent analysis happened to record it: what follows from the first entry met (the use a message names, the
-    // order of a fix's additional locations) must be the same in every run.
-
-    /// <summary>The recorded calls of <paramref name="method"/>, in source order.</summary>
+    /// <summary>The recorded calls of <paramref name="method"/>, in source order (the compilation's tree order, then
+    /// position), not in the order concurrent analysis recorded them: a message that names the first caller met names
+    /// the same one in every run.</summary>
     public bool TryGetCalls(IMethodSymbol method, out IReadOnlyList<Call>? calls)
     {
-        calls = _calls.TryGetValue(method.OriginalDefinition, out ConcurrentQueue<Call>? recorded) ? InSourceOrder(recorded, call => call.Operation) : null;
-        return calls is not null;
-    }
+        calls = null;
+        if (!_calls.TryGetValue(method.OriginalDefinition, out ConcurrentQueue<Call>? recorded))
+            return false;
 
-    /// <summary>Every recorded call, of every method (read at compilation end), in source order.</summary>
-    public IEnumerable<Call> AllCalls()
-    {
-        var all = new List<Call>();
-        foreach (KeyValuePair<ISymbol, ConcurrentQueue<Call>> calls in _calls)
-            all.AddRange(calls.Value);
-        return InSourceOrder(all, call => call.Operation);
-    }
-
-    /// <summary>The values written to a field or auto-property, in source order; a null entry (first) is a write the
-    /// index cannot follow (a <c>ref</c>).</summary>
-    public bool TryGetWrites(ISymbol member, out IReadOnlyList<IOperation?>? writes)
-    {
-        writes = _writes.TryGetValue(member.OriginalDefinition, out ConcurrentQueue<IOperation?>? recorded) ? InSourceOrder(recorded, value => value) : null;
-        return writes is not null;
-    }
-
-    /// <summary>The values <paramref name="method"/> returns, in source order.</summary>
-    public bool TryGetReturns(IMethodSymbol method, out IReadOnlyList<IOperation>? returns)
-    {
-        returns = _returns.TryGetValue(method.OriginalDefinition, out ConcurrentQueue<IOperation>? recorded) ? InSourceOrder(recorded, value => value) : null;
-        return returns is not null;
-    }
-
-    private List<T> InSourceOrder<T>(IEnumerable<T> items, System.Func<T, IOperation?> operation)
-    {
-        var list = new List<T>(items);
+        var list = new List<Call>(recorded);
         if (list.Count > 1)
         {
             Dictionary<SyntaxTree, int> trees = TreeOrder();
-            list.Sort((a, b) => Compare(operation(a)?.Syntax, operation(b)?.Syntax, trees));
+            list.Sort((a, b) => Order(a.Operation.Syntax, trees).CompareTo(Order(b.Operation.Syntax, trees)));
         }
 
-        return list;
+        calls = list;
+        return true;
     }
 
-    private static int Compare(SyntaxNode? a, SyntaxNode? b, Dictionary<SyntaxTree, int> trees)
+    /// <summary>Every recorded call, of every method (read at compilation end).</summary>
+    public IEnumerable<Call> AllCalls()
     {
-        if (a is null || b is null)
-            return (a is null ? 0 : 1) - (b is null ? 0 : 1);
-        int byTree = Order(a.SyntaxTree, trees).CompareTo(Order(b.SyntaxTree, trees));
-        if (byTree != 0)
-            return byTree;
-        int byStart = a.SpanStart.CompareTo(b.SpanStart);
-        return byStart != 0 ? byStart : a.Span.Length.CompareTo(b.Span.Length);
+        foreach (KeyValuePair<ISymbol, ConcurrentQueue<Call>> calls in _calls)
+        {
+            foreach (Call call in calls.Value)
+                yield return call;
+        }
     }
 
-    private static int Order(SyntaxTree tree, Dictionary<SyntaxTree, int> trees) => trees.TryGetValue(tree, out int order) ? order : int.MaxValue;
+    /// <summary>The values written to a field or auto-property; a null entry is a write the index cannot follow (a <c>ref</c>).</summary>
+    public bool TryGetWrites(ISymbol member, out ConcurrentQueue<IOperation?>? writes) => _writes.TryGetValue(member.OriginalDefinition, out writes);
+
+    public bool TryGetReturns(IMethodSymbol method, out ConcurrentQueue<IOperation>? returns) => _returns.TryGetValue(method.OriginalDefinition, out returns);
+
+    private static (int Tree, int Start) Order(SyntaxNode node, Dictionary<SyntaxTree, int> trees)
+        => (trees.TryGetValue(node.SyntaxTree, out int tree) ? tree : int.MaxValue, node.SpanStart);
 
     private Dictionary<SyntaxTree, int>? _treeOrder;
 
@@ -152,7 +130,7 @@ internal sealed class StreamOriginIndex
 
         foreach (IMethodSymbol constructor in baseType.InstanceConstructors)
         {
-            if (!TryGetCalls(constructor, out IReadOnlyList<Call>? calls) || calls is null)
+            if (!_calls.TryGetValue(constructor.OriginalDefinition, out ConcurrentQueue<Call>? calls))
                 continue;
 
             foreach (Call call in calls)

@@ -138,7 +138,7 @@ internal sealed class StreamOriginResolver
 
     private StreamOrigin OfReturns(IMethodSymbol method, HashSet<ISymbol> visiting, int depth)
     {
-        if (_index!.TryGetReturns(method, out IReadOnlyList<IOperation>? returns) is false || returns is null)
+        if (_index!.TryGetReturns(method, out ConcurrentQueue<IOperation>? returns) is false || returns is null)
             return StreamOrigin.Unseen;
 
         StreamOrigin origin = StreamOrigin.None;
@@ -258,7 +258,7 @@ internal sealed class StreamOriginResolver
         if (_index is null)
             return origin == StreamOrigin.Unseen ? origin : StreamOrigin.Deferred;
 
-        if (!_index.TryGetWrites(member, out IReadOnlyList<IOperation?>? writes) || writes is null || writes.Count == 0)
+        if (!_index.TryGetWrites(member, out ConcurrentQueue<IOperation?>? writes) || writes is null || writes.IsEmpty)
             return origin | StreamOrigin.Unseen;
 
         foreach (IOperation? value in writes)
